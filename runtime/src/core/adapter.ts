@@ -1,0 +1,32 @@
+import { type Adapter, adapterMethods } from "../adapters.js";
+import { AdapterError } from "../errors.js";
+import type { LoggerInstance } from "../types.js";
+
+/**
+ * The adapter with every method wrapped: calls are debug-logged, failures become an
+ * {@link AdapterError} naming the method. Methods are found through the prototype chain, so
+ * class-instance adapters work (Auth.js loses them, reference §11 item 5).
+ */
+export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance) {
+  if (!adapter) return undefined;
+  const wrapped: Adapter = {};
+  for (const name of adapterMethods) {
+    const method = adapter[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (typeof method !== "function") continue;
+    (wrapped as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      logger.debug(`adapter_${name}`, { args });
+      try {
+        return await method.apply(adapter, args);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new AdapterError(`Adapter method "${name}" failed: ${message}`, { cause: error });
+      }
+    };
+  }
+  return wrapped as Required<Pick<Adapter, never>> & Adapter;
+}
+
+/** Adapter method names present on `adapter` (own or inherited). */
+export function hasAdapterMethod(adapter: Adapter | undefined, name: keyof Adapter): boolean {
+  return typeof adapter?.[name] === "function";
+}

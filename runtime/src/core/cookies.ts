@@ -1,0 +1,208 @@
+/**
+ * Cookie names, attributes, parsing, serialisation and session-cookie chunking, with the
+ * Auth.js names and defaults (reference §2) so sessions survive a switch in either direction.
+ */
+import type { CookieOption, CookieSerializeOptions, CookiesOptions } from "../types.js";
+
+/** A cookie to send in `Set-Cookie`. */
+export interface Cookie {
+  name: string;
+  value: string;
+  options: CookieSerializeOptions;
+}
+
+export type CookieKey = keyof CookiesOptions;
+export type CookieMap = Record<CookieKey, CookieOption>;
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** The Auth.js default cookies for a secure (HTTPS) or plain origin. */
+export function defaultCookies(secure: boolean): CookieMap {
+  const prefix = secure ? "__Secure-" : "";
+  const base = { httpOnly: true, sameSite: "lax", path: "/", secure } as const;
+  return {
+    sessionToken: { name: `${prefix}authjs.session-token`, options: { ...base } },
+    callbackUrl: { name: `${prefix}authjs.callback-url`, options: { ...base } },
+    csrfToken: { name: `${secure ? "__Host-" : ""}authjs.csrf-token`, options: { ...base } },
+    pkceCodeVerifier: {
+      name: `${prefix}authjs.pkce.code_verifier`,
+      options: { ...base, maxAge: FIFTEEN_MINUTES },
+    },
+    state: { name: `${prefix}authjs.state`, options: { ...base, maxAge: FIFTEEN_MINUTES } },
+    nonce: { name: `${prefix}authjs.nonce`, options: { ...base } },
+    webauthnChallenge: {
+      name: `${prefix}authjs.challenge`,
+      options: { ...base, maxAge: FIFTEEN_MINUTES },
+    },
+  };
+}
+
+/** Defaults with the user's `cookies` overrides merged in, key by key. */
+export function resolveCookies(secure: boolean, overrides?: Partial<CookiesOptions>): CookieMap {
+  const cookies = defaultCookies(secure);
+  if (!overrides) return cookies;
+  for (const key of Object.keys(cookies) as CookieKey[]) {
+    const override = overrides[key];
+    if (!override) continue;
+    cookies[key] = {
+      name: override.name ?? cookies[key].name,
+      options: { ...cookies[key].options, ...override.options },
+    };
+  }
+  return cookies;
+}
+
+/**
+ * Parses a `Cookie` header. The first occurrence of a name wins (browsers send the most
+ * specific path first); values are percent-decoded when they can be.
+ */
+export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
+  const cookies: Record<string, string> = Object.create(null);
+  if (!header) return cookies;
+  let start = 0;
+  const length = header.length;
+  while (start < length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = length;
+    const eq = header.indexOf("=", start);
+    if (eq !== -1 && eq < end) {
+      const name = header.slice(start, eq).trim();
+      if (name && !(name in cookies)) {
+        let value = header.slice(eq + 1, end).trim();
+        if (value.charCodeAt(0) === 34 && value.charCodeAt(value.length - 1) === 34) {
+          value = value.slice(1, -1);
+        }
+        cookies[name] = decodeValue(value);
+      }
+    }
+    start = end + 1;
+  }
+  return cookies;
+}
+
+function decodeValue(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const cookieNamePattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Serialises one cookie for a `Set-Cookie` header. */
+export function serializeCookie(cookie: Cookie): string {
+  const { name, value, options } = cookie;
+  if (!cookieNamePattern.test(name)) throw new TypeError(`Invalid cookie name: ${name}`);
+  let header = `${name}=${encodeURIComponent(value)}`;
+  if (options.maxAge !== undefined) header += `; Max-Age=${Math.floor(options.maxAge)}`;
+  if (options.domain) header += `; Domain=${options.domain}`;
+  if (options.path) header += `; Path=${options.path}`;
+  if (options.expires) header += `; Expires=${options.expires.toUTCString()}`;
+  if (options.httpOnly) header += "; HttpOnly";
+  if (options.secure) header += "; Secure";
+  if (options.partitioned) header += "; Partitioned";
+  if (options.priority) {
+    header += `; Priority=${options.priority[0]!.toUpperCase()}${options.priority.slice(1)}`;
+  }
+  if (options.sameSite) {
+    const sameSite = options.sameSite === true ? "strict" : options.sameSite;
+    header += `; SameSite=${sameSite[0]!.toUpperCase()}${sameSite.slice(1)}`;
+  }
+  return header;
+}
+
+/** A cookie that removes `option` from the browser. */
+export function expireCookie(option: CookieOption): Cookie {
+  const { expires: _expires, ...options } = option.options;
+  return { name: option.name, value: "", options: { ...options, maxAge: 0 } };
+}
+
+/** Largest value per cookie: 4096 bytes minus an estimate of the attributes (Auth.js). */
+export const CHUNK_SIZE = 4096 - 160;
+
+/** Names of the session cookie and its chunks (`name.0`, `name.1`, …) present in a request. */
+export function sessionChunkNames(cookies: Record<string, string>, name: string): string[] {
+  const names: string[] = [];
+  for (const key in cookies) {
+    if (key === name || isChunkOf(key, name)) names.push(key);
+  }
+  return names;
+}
+
+function isChunkOf(key: string, name: string): boolean {
+  if (key.length <= name.length + 1 || !key.startsWith(name) || key[name.length] !== ".") {
+    return false;
+  }
+  for (let i = name.length + 1; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads a possibly chunked session cookie. Only the exact name and its numbered chunks count,
+ * so an unprefixed twin of a `__Secure-` cookie is never read over HTTPS.
+ */
+export function readChunkedCookie(
+  cookies: Record<string, string>,
+  name: string,
+): string | undefined {
+  const whole = cookies[name];
+  if (whole) return whole;
+  const chunks: [number, string][] = [];
+  for (const key in cookies) {
+    const value = cookies[key];
+    if (value && isChunkOf(key, name)) chunks.push([Number(key.slice(name.length + 1)), value]);
+  }
+  if (chunks.length === 0) return undefined;
+  chunks.sort((a, b) => a[0] - b[0]);
+  // A gap means a lost chunk: the concatenation could never decrypt, so don't try.
+  for (let i = 0; i < chunks.length; i++) if (chunks[i]![0] !== i) return undefined;
+  return chunks.map((chunk) => chunk[1]).join("");
+}
+
+/**
+ * The cookies that store `value` under `option`, split into chunks when needed, preceded by
+ * removals of every stale chunk the request carried.
+ */
+export function writeChunkedCookie(
+  option: CookieOption,
+  value: string,
+  requestCookies: Record<string, string>,
+  extra: CookieSerializeOptions = {},
+): Cookie[] {
+  const options = { ...option.options, ...extra };
+  const count = Math.ceil(value.length / CHUNK_SIZE);
+  const written = new Map<string, Cookie>();
+  if (count <= 1) {
+    written.set(option.name, { name: option.name, value, options });
+  } else {
+    for (let i = 0; i < count; i++) {
+      const name = `${option.name}.${i}`;
+      written.set(name, {
+        name,
+        value: value.slice(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
+        options,
+      });
+    }
+  }
+  const cookies: Cookie[] = [];
+  for (const stale of sessionChunkNames(requestCookies, option.name)) {
+    if (!written.has(stale)) cookies.push(expireCookie({ name: stale, options: option.options }));
+  }
+  cookies.push(...written.values());
+  return cookies;
+}
+
+/** Removals for the session cookie and every chunk of it the request carried. */
+export function clearChunkedCookie(
+  option: CookieOption,
+  requestCookies: Record<string, string>,
+): Cookie[] {
+  return sessionChunkNames(requestCookies, option.name).map((name) =>
+    expireCookie({ name, options: option.options }),
+  );
+}

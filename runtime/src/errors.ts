@@ -1,0 +1,212 @@
+/**
+ * Every error the runtime raises is an {@link AuthError} with a stable `type` code. The codes
+ * are the ones Auth.js uses, so `?error=<type>` on the sign-in and error pages means the same
+ * thing in both. Only the client-safe codes ({@link isClientSafeErrorType}) ever reach a URL;
+ * every other failure is reported to the browser as `Configuration` and logged in full.
+ *
+ * @module errors
+ */
+
+/** Where a failure sends the user: back to the sign-in page, or to the error page. */
+export type ErrorKind = "signIn" | "error";
+
+export type ErrorType =
+  | "AccessDenied"
+  | "AccountNotLinked"
+  | "AdapterError"
+  | "AuthError"
+  | "CallbackRouteError"
+  | "CredentialsSignin"
+  | "DuplicateConditionalUI"
+  | "EmailSignInError"
+  | "ErrorPageLoop"
+  | "EventError"
+  | "ExperimentalFeatureNotEnabled"
+  | "InvalidCallbackUrl"
+  | "InvalidCheck"
+  | "InvalidEndpoints"
+  | "InvalidProvider"
+  | "JWTSessionError"
+  | "MissingAdapter"
+  | "MissingAdapterMethods"
+  | "MissingAuthorize"
+  | "MissingCSRF"
+  | "MissingSecret"
+  | "MissingWebAuthnAutocomplete"
+  | "OAuthAccountNotLinked"
+  | "OAuthCallbackError"
+  | "OAuthProfileParseError"
+  | "OAuthSignInError"
+  | "SessionTokenError"
+  | "SignOutError"
+  | "UnknownAction"
+  | "UnsupportedStrategy"
+  | "UntrustedHost"
+  | "Verification"
+  | "WebAuthnVerificationError";
+
+/** The base class of every runtime error. */
+export class AuthError extends Error {
+  static type: ErrorType = "AuthError";
+  static kind: ErrorKind = "error";
+  /** Stable code, safe to compare against. */
+  type: ErrorType;
+  /** `signIn` errors send the user back to the sign-in page, the others to the error page. */
+  kind: ErrorKind;
+
+  constructor(message?: string | Error, options?: ErrorOptions) {
+    if (message instanceof Error) {
+      super(message.message, { cause: options?.cause ?? message });
+    } else {
+      super(message, options);
+    }
+    const ctor = new.target as typeof AuthError;
+    this.name = ctor.name;
+    this.type = ctor.type;
+    this.kind = ctor.kind;
+  }
+}
+
+/** Errors that send the user back to the sign-in page with `?error=<type>`. */
+export class SignInError extends AuthError {
+  static override kind: ErrorKind = "signIn";
+}
+
+/** The `signIn` callback returned false or threw. */
+export class AccessDenied extends AuthError {
+  static override type: ErrorType = "AccessDenied";
+}
+/** A passkey belongs to another user, or its email is already taken. */
+export class AccountNotLinked extends SignInError {
+  static override type: ErrorType = "AccountNotLinked";
+}
+/** An adapter method failed; the log names the method. */
+export class AdapterError extends AuthError {
+  static override type: ErrorType = "AdapterError";
+}
+/** An unexpected failure inside the callback route. */
+export class CallbackRouteError extends AuthError {
+  static override type: ErrorType = "CallbackRouteError";
+}
+/**
+ * Throw it (or a subclass with its own `code`) from `authorize` to reject a sign-in. The user
+ * lands on `{base}/signin?error=CredentialsSignin&code=<code>`.
+ *
+ * @example
+ * ```ts
+ * class InvalidLogin extends CredentialsSignin { code = "invalid_login" }
+ * ```
+ */
+export class CredentialsSignin extends SignInError {
+  static override type: ErrorType = "CredentialsSignin";
+  /** Short, client-safe reason put in the `code` query parameter. Never put secrets here. */
+  code = "credentials";
+}
+export class DuplicateConditionalUI extends AuthError {
+  static override type: ErrorType = "DuplicateConditionalUI";
+}
+/** Sending the sign-in email failed. */
+export class EmailSignInError extends SignInError {
+  static override type: ErrorType = "EmailSignInError";
+}
+export class ErrorPageLoop extends AuthError {
+  static override type: ErrorType = "ErrorPageLoop";
+}
+/** An `events.*` handler threw. Logged only; the flow goes on. */
+export class EventError extends AuthError {
+  static override type: ErrorType = "EventError";
+}
+export class ExperimentalFeatureNotEnabled extends AuthError {
+  static override type: ErrorType = "ExperimentalFeatureNotEnabled";
+}
+export class InvalidCallbackUrl extends AuthError {
+  static override type: ErrorType = "InvalidCallbackUrl";
+}
+/** A state, PKCE, nonce or challenge check failed. */
+export class InvalidCheck extends AuthError {
+  static override type: ErrorType = "InvalidCheck";
+}
+export class InvalidEndpoints extends AuthError {
+  static override type: ErrorType = "InvalidEndpoints";
+}
+export class InvalidProvider extends AuthError {
+  static override type: ErrorType = "InvalidProvider";
+}
+/** The session JWT could not be decrypted or has expired. Logged; the session is null. */
+export class JWTSessionError extends AuthError {
+  static override type: ErrorType = "JWTSessionError";
+}
+export class MissingAdapter extends AuthError {
+  static override type: ErrorType = "MissingAdapter";
+}
+export class MissingAdapterMethods extends AuthError {
+  static override type: ErrorType = "MissingAdapterMethods";
+}
+export class MissingAuthorize extends AuthError {
+  static override type: ErrorType = "MissingAuthorize";
+}
+/** A state-changing request came without a valid CSRF token. */
+export class MissingCSRF extends SignInError {
+  static override type: ErrorType = "MissingCSRF";
+}
+export class MissingSecret extends AuthError {
+  static override type: ErrorType = "MissingSecret";
+}
+export class MissingWebAuthnAutocomplete extends AuthError {
+  static override type: ErrorType = "MissingWebAuthnAutocomplete";
+}
+/** The OAuth account belongs to another user, or its email is already used by another one. */
+export class OAuthAccountNotLinked extends SignInError {
+  static override type: ErrorType = "OAuthAccountNotLinked";
+}
+/** The provider answered the callback with an error, or the token exchange failed. */
+export class OAuthCallbackError extends SignInError {
+  static override type: ErrorType = "OAuthCallbackError";
+}
+export class OAuthProfileParseError extends AuthError {
+  static override type: ErrorType = "OAuthProfileParseError";
+}
+/** Starting an OAuth sign-in failed (discovery, configuration). */
+export class OAuthSignInError extends SignInError {
+  static override type: ErrorType = "OAuthSignInError";
+}
+/** Reading a database session failed. Logged; the session is null. */
+export class SessionTokenError extends AuthError {
+  static override type: ErrorType = "SessionTokenError";
+}
+export class SignOutError extends AuthError {
+  static override type: ErrorType = "SignOutError";
+}
+/** The path under the base path is not an auth endpoint, or the method is not supported. */
+export class UnknownAction extends AuthError {
+  static override type: ErrorType = "UnknownAction";
+}
+export class UnsupportedStrategy extends AuthError {
+  static override type: ErrorType = "UnsupportedStrategy";
+}
+export class UntrustedHost extends AuthError {
+  static override type: ErrorType = "UntrustedHost";
+}
+/** The magic link is unknown, used, expired or for another address. */
+export class Verification extends AuthError {
+  static override type: ErrorType = "Verification";
+}
+export class WebAuthnVerificationError extends AuthError {
+  static override type: ErrorType = "WebAuthnVerificationError";
+}
+
+const clientSafeErrorTypes = new Set<string>([
+  "CredentialsSignin",
+  "OAuthAccountNotLinked",
+  "OAuthCallbackError",
+  "AccessDenied",
+  "Verification",
+  "MissingCSRF",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+]);
+
+/** Whether an error's `type` may be shown to the user; every other type becomes `Configuration`. */
+export function isClientSafeErrorType(error: unknown): error is AuthError {
+  return error instanceof AuthError && clientSafeErrorTypes.has(error.type);
+}

@@ -1,0 +1,68 @@
+import { defaultCookies, parseCookieHeader, readChunkedCookie } from "../core/cookies.js";
+import { MissingSecret } from "../errors.js";
+import type { JWT, JWTDecodeParams } from "../types.js";
+import { decode as defaultDecode } from "./decode.js";
+
+type HeadersLike = Headers | Record<string, string | string[] | undefined>;
+
+export interface GetTokenParams<R extends boolean = false> {
+  /** A Web `Request`, or anything with `headers` (Node's `IncomingMessage`, Express's `req`). */
+  req: Request | { headers: HeadersLike };
+  /** Read the `__Secure-` cookie. Default: false. */
+  secureCookie?: boolean;
+  /** Default: the session cookie name for `secureCookie`. */
+  cookieName?: string;
+  /** Default: `cookieName`. */
+  salt?: string;
+  /** Default: `AUTH_SECRET`. */
+  secret?: string | string[];
+  /** Return the encrypted token instead of its claims. */
+  raw?: R;
+  decode?: (params: JWTDecodeParams) => Promise<JWT | null> | JWT | null;
+}
+
+function header(headers: HeadersLike, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * Reads the session token from a request's (possibly chunked) session cookie, or from an
+ * `Authorization: Bearer` header, and decrypts it. Compatible with Auth.js's `getToken`.
+ *
+ * @returns the claims (or the raw token with `raw: true`); `null` when there is no token or it
+ * does not decrypt.
+ */
+export async function getToken<R extends boolean = false>(
+  params: GetTokenParams<R>,
+): Promise<R extends true ? string | null : JWT | null> {
+  type Result = R extends true ? string | null : JWT | null;
+  const { req, secureCookie = false, raw, decode = defaultDecode } = params;
+  if (!req) throw new TypeError("Must pass `req` to getToken()");
+  const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name;
+  const salt = params.salt ?? cookieName;
+  const headers = req.headers as HeadersLike;
+
+  let token = readChunkedCookie(parseCookieHeader(header(headers, "cookie")), cookieName);
+  const authorization = header(headers, "authorization");
+  if (!token && authorization?.startsWith("Bearer ")) {
+    try {
+      token = decodeURIComponent(authorization.slice(7).trim());
+    } catch {
+      return null as Result;
+    }
+  }
+  if (!token) return null as Result;
+  if (raw) return token as Result;
+
+  const secret = params.secret ?? process.env.AUTH_SECRET;
+  if (!secret || secret.length === 0) {
+    throw new MissingSecret("Must pass `secret` to getToken() or set AUTH_SECRET");
+  }
+  try {
+    return (await decode({ token, secret, salt })) as Result;
+  } catch {
+    return null as Result;
+  }
+}

@@ -1,0 +1,75 @@
+import type {
+  AccountCallback,
+  AuthorizationEndpointHandler,
+  EndpointHandler,
+  OAuthChecks,
+  OAuthConfig,
+  ProfileCallback,
+  TokenEndpointHandler,
+  UserinfoEndpointHandler,
+} from "../providers/types.js";
+import type { Profile, TokenSet } from "../types.js";
+
+/** An OAuth/OIDC provider after normalisation: endpoints are objects, defaults filled in. */
+export type InternalOAuthProvider = Omit<
+  OAuthConfig<any>,
+  "authorization" | "token" | "userinfo" | "checks" | "profile" | "account"
+> & {
+  authorization?: AuthorizationEndpointHandler;
+  token?: TokenEndpointHandler;
+  userinfo?: UserinfoEndpointHandler;
+  checks: OAuthChecks[];
+  profile: ProfileCallback<any>;
+  account: AccountCallback;
+};
+
+/** Turns `"https://…"` into `{ url: "https://…" }` so user `params` merge instead of replacing it. */
+export function endpointObject<T extends EndpointHandler<any, any, any>>(
+  endpoint: string | T | undefined,
+): T | undefined {
+  if (endpoint === undefined) return undefined;
+  return (typeof endpoint === "string" ? { url: endpoint } : endpoint) as T;
+}
+
+/** Default profile mapping: OIDC standard claims. */
+export function defaultProfile(profile: Profile) {
+  return stripUndefined({
+    id: String(profile.sub ?? profile.id ?? crypto.randomUUID()),
+    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: profile.picture ?? null,
+  });
+}
+
+/** Default account mapping: only the token fields worth storing. */
+export function defaultAccount(tokens: TokenSet): TokenSet {
+  return stripUndefined({
+    access_token: tokens.access_token,
+    id_token: tokens.id_token,
+    refresh_token: tokens.refresh_token,
+    expires_at: tokens.expires_at,
+    scope: tokens.scope,
+    token_type: tokens.token_type,
+    session_state: (tokens as Record<string, unknown>).session_state as string | undefined,
+  }) as TokenSet;
+}
+
+function stripUndefined<T extends Record<string, unknown>>(object: T): T {
+  for (const key of Object.keys(object)) if (object[key] === undefined) delete object[key];
+  return object;
+}
+
+/** Fills in an OAuth/OIDC provider's defaults (reference §4.1). */
+export function normalizeOAuth(provider: OAuthConfig<any>): InternalOAuthProvider {
+  const authorization = endpointObject<AuthorizationEndpointHandler>(provider.authorization);
+  const checks = provider.checks?.length ? [...provider.checks] : (["pkce"] as OAuthChecks[]);
+  return {
+    ...provider,
+    authorization,
+    token: endpointObject<TokenEndpointHandler>(provider.token),
+    userinfo: endpointObject<UserinfoEndpointHandler>(provider.userinfo),
+    checks,
+    profile: provider.profile ?? defaultProfile,
+    account: provider.account ?? defaultAccount,
+  };
+}

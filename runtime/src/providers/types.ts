@@ -1,0 +1,197 @@
+/**
+ * Provider configuration types, shaped like Auth.js's so its provider objects (and ours) are
+ * interchangeable. A provider is an object, or a function returning one; an `options` field
+ * on it is deep-merged over its defaults, which is how presets take user settings.
+ *
+ * @module providers
+ */
+import type { Client, TokenEndpointResponse } from "oauth4webapi";
+import type { customFetch } from "../symbols.js";
+import type { Awaitable, Profile, Theme, TokenSet, User } from "../types.js";
+
+export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
+
+/** Colours and logo of a provider's button on the built-in sign-in page. */
+export interface ProviderStyle {
+  logo?: string;
+  /** @deprecated use `brandColor` */
+  bg?: string;
+  /** @deprecated use `brandColor` */
+  text?: string;
+  brandColor?: string;
+}
+
+/** What every provider has. */
+export interface CommonProviderOptions {
+  /** Unique id, used in URLs: `{base}/signin/<id>`, `{base}/callback/<id>`. */
+  id: string;
+  /** Shown on the sign-in page. */
+  name: string;
+  type: ProviderType;
+}
+
+export type UrlParams = Record<string, unknown>;
+
+/** An OAuth endpoint: its URL, extra query parameters, and optional hooks. */
+export interface EndpointHandler<P extends UrlParams = UrlParams, C = unknown, R = unknown> {
+  url?: string;
+  params?: P;
+  /** Replace the request to this endpoint entirely (userinfo only). */
+  request?: (context: C) => Awaitable<R>;
+  /** Rewrite a non-conforming token response before it is validated (token only). */
+  conform?: (response: Response) => Awaitable<Response | undefined>;
+}
+
+export interface AuthorizationParameters extends UrlParams {
+  scope?: string;
+  prompt?: string;
+  response_mode?: string;
+  [key: string]: unknown;
+}
+
+export type AuthorizationEndpointHandler = EndpointHandler<AuthorizationParameters>;
+export type TokenEndpointHandler = EndpointHandler<UrlParams>;
+export type UserinfoEndpointHandler = EndpointHandler<
+  UrlParams,
+  { tokens: TokenSet; provider: OAuthConfig<Profile> },
+  Profile
+>;
+
+/** Maps the provider's profile to the user the runtime stores and puts in the session. */
+export type ProfileCallback<P> = (profile: P, tokens: TokenSet) => Awaitable<User>;
+/** Chooses which token fields are stored on the account. */
+export type AccountCallback = (tokens: TokenEndpointResponse) => TokenSet | undefined | undefined;
+
+export type OAuthChecks = "pkce" | "state" | "none" | "nonce";
+
+/** An OAuth 2 provider. */
+export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
+  type: "oauth";
+  /** Issuer identifier; with no explicit endpoints, discovery runs against it. */
+  issuer?: string;
+  /** @deprecated the discovery document is always `{issuer}/.well-known/openid-configuration`. */
+  wellKnown?: string;
+  authorization?: string | AuthorizationEndpointHandler;
+  token?: string | TokenEndpointHandler;
+  userinfo?: string | UserinfoEndpointHandler;
+  /** JSON Web Key Set URL, when the provider signs tokens and has no discovery. */
+  jwks_endpoint?: string;
+  profile?: ProfileCallback<P>;
+  account?: AccountCallback;
+  /** Checks bound to the browser. Default `["pkce"]`. */
+  checks?: OAuthChecks[];
+  clientId?: string;
+  clientSecret?: string;
+  client?: Partial<Client>;
+  style?: ProviderStyle;
+  /**
+   * Link this provider's account to an existing user with the same email. Only when the local
+   * user's email is verified and the provider says the email is verified.
+   */
+  allowDangerousEmailAccountLinking?: boolean;
+  /** See the `redirectProxyUrl` configuration option. */
+  redirectProxyUrl?: string;
+  /** Whether an ID token is expected (OIDC). */
+  idToken?: boolean;
+  /**
+   * Allow plain-HTTP endpoints on a non-loopback host. Off by default: provider endpoints must
+   * be HTTPS, except on 127.0.0.1, ::1 and localhost.
+   */
+  allowInsecureRequests?: boolean;
+  /** The user's settings, merged over the preset's defaults. */
+  options?: OAuthUserConfig<P>;
+  [customFetch]?: typeof fetch;
+}
+
+/** An OpenID Connect provider. */
+export interface OIDCConfig<P = Profile> extends Omit<OAuth2Config<P>, "type"> {
+  type: "oidc";
+}
+
+export type OAuthConfig<P = Profile> = OAuth2Config<P> | OIDCConfig<P>;
+
+/** What a user passes to an OAuth preset: every field optional. */
+export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "options" | "type">;
+
+/** A form field of the credentials provider, rendered as an `<input>` on the sign-in page. */
+export interface CredentialInput {
+  label?: string;
+  type?: string;
+  value?: string;
+  placeholder?: string;
+  [attribute: string]: unknown;
+}
+
+/** Username/password (or any other form) sign-in, validated by your `authorize`. */
+export interface CredentialsConfig<
+  C extends Record<string, CredentialInput> = Record<string, CredentialInput>,
+> extends CommonProviderOptions {
+  type: "credentials";
+  credentials: C;
+  /**
+   * Return the user to sign in, `null` to reject (`CredentialsSignin`), or throw a
+   * `CredentialsSignin` subclass carrying a client-safe `code`.
+   */
+  authorize: (
+    credentials: Partial<Record<keyof C, unknown>>,
+    request: Request,
+  ) => Awaitable<User | null>;
+  options?: Partial<Omit<CredentialsConfig<C>, "options" | "type">>;
+}
+
+/** What `sendVerificationRequest` receives. */
+export interface SendVerificationRequestParams {
+  identifier: string;
+  url: string;
+  expires: Date;
+  provider: EmailConfig;
+  token: string;
+  theme: Theme;
+  request: Request;
+}
+
+/** Magic-link sign-in. */
+export interface EmailConfig extends CommonProviderOptions {
+  type: "email";
+  /** Sender address. */
+  from?: string;
+  /** Link lifetime in seconds. Default 24 hours. */
+  maxAge?: number;
+  sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>;
+  /** Secret for hashing tokens; defaults to the configuration's secret. */
+  secret?: string;
+  generateVerificationToken?: () => Awaitable<string>;
+  normalizeIdentifier?: (identifier: string) => string;
+  /** SMTP connection (nodemailer-based providers). */
+  server?: unknown;
+  apiKey?: string;
+  options?: Partial<Omit<EmailConfig, "options" | "type">>;
+}
+
+/** Passkeys / WebAuthn (experimental). */
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: "webauthn";
+  enableConditionalUI?: boolean;
+  formFields?: Record<string, CredentialInput>;
+  simpleWebAuthnBrowserVersion?: string | false;
+  [option: string]: unknown;
+}
+
+export type ProviderConfig =
+  | OAuth2Config<any>
+  | OIDCConfig<any>
+  | CredentialsConfig<any>
+  | EmailConfig
+  | WebAuthnConfig;
+
+/** A provider object, or a function returning one (called with no arguments). */
+export type Provider = ProviderConfig | ((...args: any[]) => ProviderConfig);
+
+/** A provider as the HTTP API describes it (`GET {base}/providers`). */
+export interface PublicProvider {
+  id: string;
+  name: string;
+  type: ProviderType;
+  signinUrl: string;
+  callbackUrl: string;
+}

@@ -1,0 +1,179 @@
+import {
+  decode as authjsDecode,
+  encode as authjsEncode,
+  getToken as authjsGetToken,
+} from "@auth/core/jwt";
+import { base64url, CompactEncrypt } from "jose";
+import { describe, expect, it } from "vitest";
+import { decode, encode, getToken } from "../src/jwt.js";
+
+const secret = "a-32-byte-long-secret-for-tests!!";
+const salt = "authjs.session-token";
+const claims = { name: "Ada", email: "ada@example.com", sub: "user-1", picture: null };
+
+describe("JWE wire compatibility with Auth.js", () => {
+  it("decodes a token encoded by @auth/core", async () => {
+    const token = await authjsEncode({ token: claims, secret, salt });
+    await expect(decode({ token, secret, salt })).resolves.toMatchObject(claims);
+  });
+
+  it("produces tokens that @auth/core decodes", async () => {
+    const token = await encode({ token: claims, secret, salt });
+    await expect(authjsDecode({ token, secret, salt })).resolves.toMatchObject(claims);
+  });
+
+  it("uses the same header as Auth.js: dir, A256CBC-HS512 and the same kid", async () => {
+    const ours = await encode({ token: claims, secret, salt });
+    const theirs = await authjsEncode({ token: claims, secret, salt });
+    const header = (jwe: string) =>
+      JSON.parse(new TextDecoder().decode(base64url.decode(jwe.split(".")[0]!)));
+    expect(header(ours)).toEqual(header(theirs));
+    expect(header(ours)).toMatchObject({ alg: "dir", enc: "A256CBC-HS512" });
+  });
+
+  it("sets iat, exp = iat + maxAge and a fresh jti on every encode", async () => {
+    const a = await decode({
+      token: await encode({ token: claims, secret, salt, maxAge: 60 }),
+      secret,
+      salt,
+    });
+    const b = await decode({
+      token: await encode({ token: claims, secret, salt, maxAge: 60 }),
+      secret,
+      salt,
+    });
+    expect(a!.exp! - a!.iat!).toBe(60);
+    expect(a!.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a!.jti).not.toBe(b!.jti);
+  });
+
+  it("is bound to its salt: a token for another cookie name does not decode", async () => {
+    const token = await encode({ token: claims, secret, salt });
+    await expect(
+      decode({ token, secret, salt: "__Secure-authjs.session-token" }),
+    ).rejects.toThrow();
+  });
+});
+
+describe("secret rotation", () => {
+  it("encodes with the first secret and decodes with any", async () => {
+    const oldToken = await encode({ token: claims, secret: "old-secret", salt });
+    const rotated = ["new-secret", "old-secret"];
+    await expect(decode({ token: oldToken, secret: rotated, salt })).resolves.toMatchObject(claims);
+    const newToken = await encode({ token: claims, secret: rotated, salt });
+    await expect(decode({ token: newToken, secret: "new-secret", salt })).resolves.toMatchObject(
+      claims,
+    );
+    await expect(decode({ token: newToken, secret: "old-secret", salt })).rejects.toThrow();
+  });
+
+  it("rejects a token no secret decrypts", async () => {
+    const token = await encode({ token: claims, secret: "other", salt });
+    await expect(decode({ token, secret: ["a", "b"], salt })).rejects.toThrow(/no matching/);
+  });
+
+  it("rotates across libraries: Auth.js with [new, old] reads our old-secret token", async () => {
+    const token = await encode({ token: claims, secret: "old-secret", salt });
+    await expect(
+      authjsDecode({ token, secret: ["new-secret", "old-secret"], salt }),
+    ).resolves.toMatchObject(claims);
+  });
+});
+
+describe("hostile and invalid tokens", () => {
+  async function rawJwe(header: Record<string, unknown>, payload: object, key: Uint8Array) {
+    return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+      .setProtectedHeader(header as never)
+      .encrypt(key);
+  }
+
+  it("returns null for an empty token", async () => {
+    await expect(decode({ token: "", secret, salt })).resolves.toBeNull();
+  });
+
+  it("rejects an expired token", async () => {
+    const token = await encode({ token: claims, secret, salt, maxAge: -60 });
+    await expect(decode({ token, secret, salt })).rejects.toThrow(/exp/);
+  });
+
+  it("rejects a token without exp or with iat in the future", async () => {
+    const { deriveKey } = await import("../src/jwt/derive-key.js");
+    const { key, kid } = await deriveKey(secret, salt, "A256CBC-HS512");
+    const header = { alg: "dir", enc: "A256CBC-HS512", kid };
+    const now = Math.floor(Date.now() / 1000);
+    await expect(
+      decode({ token: await rawJwe(header, { sub: "x" }, key), secret, salt }),
+    ).rejects.toThrow();
+    const future = await rawJwe(header, { sub: "x", iat: now + 3600, exp: now + 7200 }, key);
+    await expect(decode({ token: future, secret, salt })).rejects.toThrow(/future/);
+  });
+
+  it("rejects other key-management algorithms and compression", async () => {
+    const token = await encode({ token: claims, secret, salt });
+    const [, ...rest] = token.split(".");
+    for (const header of [
+      { alg: "A256KW", enc: "A256CBC-HS512" },
+      { alg: "dir", enc: "A128GCM" },
+      { alg: "dir", enc: "A256CBC-HS512", zip: "DEF" },
+      { alg: "none" },
+    ]) {
+      const forged = [base64url.encode(JSON.stringify(header)), ...rest].join(".");
+      await expect(decode({ token: forged, secret, salt })).rejects.toThrow();
+    }
+  });
+
+  it("rejects huge tokens before any cryptography", async () => {
+    await expect(decode({ token: "a".repeat(50_000), secret, salt })).rejects.toThrow(/too large/);
+  });
+
+  it("rejects a tampered ciphertext", async () => {
+    const token = await encode({ token: claims, secret, salt });
+    const parts = token.split(".");
+    parts[3] = parts[3]!.slice(0, -2) + (parts[3]!.endsWith("A") ? "BB" : "AA");
+    await expect(decode({ token: parts.join("."), secret, salt })).rejects.toThrow();
+  });
+});
+
+describe("getToken", () => {
+  it("reads the session cookie like Auth.js", async () => {
+    const token = await encode({ token: claims, secret, salt });
+    const req = new Request("http://localhost/", { headers: { cookie: `${salt}=${token}` } });
+    await expect(getToken({ req, secret })).resolves.toMatchObject(claims);
+    await expect(authjsGetToken({ req, secret })).resolves.toMatchObject(claims);
+  });
+
+  it("reads a chunked cookie and a Bearer header, and plain header objects", async () => {
+    const big = { ...claims, blob: "x".repeat(6000) };
+    const token = await encode({ token: big, secret, salt });
+    const chunks = [token.slice(0, 3936), token.slice(3936)];
+    const cookie = chunks.map((chunk, i) => `${salt}.${i}=${chunk}`).join("; ");
+    await expect(getToken({ req: { headers: { cookie } }, secret })).resolves.toMatchObject({
+      blob: big.blob,
+    });
+    const bearer = { headers: { authorization: `Bearer ${encodeURIComponent(token)}` } };
+    await expect(getToken({ req: bearer, secret })).resolves.toMatchObject(claims);
+    await expect(getToken({ req: bearer, raw: true })).resolves.toBe(token);
+  });
+
+  it("returns null for missing, undecryptable or malformed tokens", async () => {
+    await expect(getToken({ req: { headers: {} }, secret })).resolves.toBeNull();
+    await expect(
+      getToken({ req: { headers: { cookie: `${salt}=garbage` } }, secret }),
+    ).resolves.toBeNull();
+    await expect(
+      getToken({ req: { headers: { authorization: "Bearer %E0%A4%A" } }, secret }),
+    ).resolves.toBeNull();
+  });
+
+  it("throws MissingSecret when no secret is available", async () => {
+    const saved = process.env.AUTH_SECRET;
+    delete process.env.AUTH_SECRET;
+    try {
+      await expect(getToken({ req: { headers: { cookie: `${salt}=x` } } })).rejects.toMatchObject({
+        type: "MissingSecret",
+      });
+    } finally {
+      if (saved !== undefined) process.env.AUTH_SECRET = saved;
+    }
+  });
+});
