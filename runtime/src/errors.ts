@@ -204,6 +204,8 @@ const clientSafeErrorTypes = new Set<string>([
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  // Not client-safe in Auth.js: a refused address or a failed send is the user's to fix/retry.
+  "EmailSignInError",
 ]);
 
 /** Whether an error's `type` may be shown to the user; every other type becomes `Configuration`. */

@@ -10,13 +10,14 @@ import type { LoggerInstance } from "../types.js";
 export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance) {
   if (!adapter) return undefined;
   const wrapped: Adapter = {};
+  const methods = adapter as Record<string, (...args: unknown[]) => unknown>;
   for (const name of adapterMethods) {
-    const method = adapter[name] as ((...args: unknown[]) => unknown) | undefined;
-    if (typeof method !== "function") continue;
+    if (typeof methods[name] !== "function") continue;
     (wrapped as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       logger.debug(`adapter_${name}`, { args });
       try {
-        return await method.apply(adapter, args);
+        // Looked up per call, so a method replaced later (a spy, a reconnect) is the one used.
+        return await methods[name]!.apply(adapter, args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new AdapterError(`Adapter method "${name}" failed: ${message}`, { cause: error });

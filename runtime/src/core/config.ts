@@ -29,6 +29,7 @@ import type {
 } from "../types.js";
 import { hasAdapterMethod, wrapAdapter } from "./adapter.js";
 import { type CookieMap, resolveCookies } from "./cookies.js";
+import { randomBase64url } from "./crypto.js";
 import { defaultCallbacks } from "./defaults.js";
 import { authUrlFromEnv, type Env, secretsFromEnv, trustHostFromEnv } from "./env.js";
 import { createLogger } from "./logger.js";
@@ -180,7 +181,7 @@ function definedEntries<T extends object>(object: T | undefined): Partial<T> {
 
 /** 256 random bits, base64url: stronger than Auth.js's `randomUUID()` (122 bits). */
 export function randomSessionToken(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  return randomBase64url(32);
 }
 
 const sessionAdapterMethods = [

@@ -41,9 +41,13 @@ export function sameOriginRedirect(url: string, baseUrl: string): string {
     const base = new URL(baseUrl);
     const target = url.startsWith("/") ? new URL(`${base.origin}${url}`) : new URL(url);
     if (target.origin !== base.origin || target.username || target.password) return baseUrl;
-    // "//evil.com" after the origin is a path, but it reads like a host: collapse it.
-    target.pathname = target.pathname.replace(/^\/{2,}/, "/");
-    return target.href;
+    if (target.pathname.startsWith("//")) {
+      // "//evil.com" after the origin is a path, but it reads like a host: collapse it.
+      target.pathname = target.pathname.replace(/^\/{2,}/, "/");
+      return target.href;
+    }
+    // An absolute same-origin URL is returned as given (as Auth.js does), a path made absolute.
+    return url.startsWith("/") ? target.href : url;
   } catch {
     return baseUrl;
   }

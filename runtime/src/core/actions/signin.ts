@@ -1,0 +1,68 @@
+import { InvalidProvider, MissingCSRF, UnknownAction } from "../../errors.js";
+import { oauthSignIn } from "../../oauth/index.js";
+import { type PageProvider, signInPage } from "../../pages/index.js";
+import { type AuthContext, providerUrls } from "../context.js";
+import { emailSignIn } from "../flows/email.js";
+import type { ActionResult } from "./result.js";
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, value);
+  const search = query.toString();
+  return search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
+}
+
+/**
+ * GET `{base}/signin`: the built-in sign-in page, or a redirect to `pages.signIn`.
+ * POST `{base}/signin/<id>`: starts an OAuth or email sign-in.
+ */
+export async function signInAction(ctx: AuthContext): Promise<ActionResult> {
+  const { config, provider, request } = ctx;
+  if (request.method === "GET") {
+    if (provider) throw new UnknownAction("GET is not supported on a provider's sign-in URL");
+    if (config.pages.signIn) {
+      return {
+        redirect: withQuery(config.pages.signIn, {
+          callbackUrl: ctx.callbackUrl,
+          error: ctx.query.error,
+        }),
+      };
+    }
+    const providers: PageProvider[] = config.providers.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      ...providerUrls(ctx, p),
+      ...("style" in p && p.style ? { style: p.style } : {}),
+      ...(p.type === "credentials" ? { credentials: p.credentials ?? {} } : {}),
+      ...(p.type === "webauthn" && p.formFields ? { formFields: p.formFields } : {}),
+    }));
+    return {
+      page: signInPage({
+        providers,
+        csrfToken: ctx.csrfToken,
+        callbackUrl: ctx.callbackUrl,
+        error: ctx.query.error,
+        email: ctx.query.email,
+        theme: config.theme,
+      }),
+    };
+  }
+
+  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request");
+  if (!provider) return { redirect: `${ctx.base}/signin` };
+  switch (provider.type) {
+    case "oauth":
+    case "oidc":
+      return { redirect: await oauthSignIn(ctx, provider) };
+    case "email":
+      return { redirect: await emailSignIn(ctx, provider) };
+    case "credentials":
+    case "webauthn":
+      return { redirect: `${ctx.base}/signin` };
+    default:
+      throw new InvalidProvider("Unsupported provider type");
+  }
+}
+
+export { withQuery };

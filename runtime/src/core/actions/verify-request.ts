@@ -1,0 +1,12 @@
+import { verifyRequestPage } from "../../pages/index.js";
+import type { AuthContext } from "../context.js";
+import type { ActionResult } from "./result.js";
+
+/** GET `{base}/verify-request`: "check your email", or a redirect to `pages.verifyRequest`. */
+export function verifyRequestAction(ctx: AuthContext): ActionResult {
+  const { config } = ctx;
+  if (config.pages.verifyRequest) {
+    return { redirect: `${config.pages.verifyRequest}${ctx.request.url.search}` };
+  }
+  return { page: verifyRequestPage({ homeUrl: ctx.origin, theme: config.theme }) };
+}

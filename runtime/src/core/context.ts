@@ -1,0 +1,148 @@
+import { InvalidCallbackUrl, InvalidProvider } from "../errors.js";
+import type { AuthAction } from "../types.js";
+import type { ResolvedConfig } from "./config.js";
+import type { Cookie, CookieMap } from "./cookies.js";
+import { createCsrfToken, isCsrfTokenEchoed, verifyCsrfCookie } from "./csrf.js";
+import type { InternalProvider } from "./providers.js";
+import { type AuthRequest, bodyString, type ParsedAction, queryObject } from "./request.js";
+
+/** Everything an action needs about the current request. */
+export interface AuthContext {
+  request: AuthRequest;
+  config: ResolvedConfig;
+  action: AuthAction;
+  provider?: InternalProvider;
+  /** Origin of every link the runtime builds: AUTH_URL's when set, else the request's. */
+  origin: string;
+  /** `origin` + base path, e.g. `https://app.test/auth`. */
+  base: string;
+  secure: boolean;
+  cookies: CookieMap;
+  query: Record<string, string>;
+  csrfToken: string;
+  /** Whether this is a POST whose body echoed the CSRF token of a valid CSRF cookie. */
+  csrfVerified: boolean;
+  /** The validated post-action destination (see {@link resolveCallbackUrl}). */
+  callbackUrl: string;
+  /** Cookies to send with the response. */
+  outgoing: Cookie[];
+}
+
+/** Actions whose outcome depends on where the user goes next. */
+const actionsWithCallbackUrl = new Set<AuthAction>(["signin", "signout", "callback"]);
+
+export function requestOrigin(request: AuthRequest, config: ResolvedConfig): string {
+  return config.authUrl?.origin ?? request.url.origin;
+}
+
+/** Whether cookies are `Secure` and `__Secure-`/`__Host-` prefixed for this request. */
+export function isSecure(origin: string, config: ResolvedConfig): boolean {
+  return config.useSecureCookies ?? origin.startsWith("https:");
+}
+
+/**
+ * The first-stage work of every request (reference §0 step 4): find the provider, verify or
+ * mint the CSRF token, and settle the callback URL.
+ */
+export async function createContext(
+  request: AuthRequest,
+  config: ResolvedConfig,
+  parsed: ParsedAction,
+): Promise<AuthContext> {
+  const origin = requestOrigin(request, config);
+  const secure = isSecure(origin, config);
+  const ctx: AuthContext = {
+    request,
+    config,
+    action: parsed.action,
+    origin,
+    base: `${origin}${config.basePath}`,
+    secure,
+    cookies: secure ? config.cookies.secure : config.cookies.plain,
+    query: queryObject(request.url),
+    csrfToken: "",
+    csrfVerified: false,
+    callbackUrl: origin,
+    outgoing: [],
+  };
+
+  if (parsed.providerId !== undefined) {
+    const provider = config.providersById.get(parsed.providerId);
+    if (!provider) {
+      const available = config.providers.map((p) => p.id).join(", ");
+      throw new InvalidProvider(
+        `Provider with id "${parsed.providerId}" not found. Available providers: [${available}].`,
+      );
+    }
+    ctx.provider = provider;
+  }
+
+  if (config.skipCSRFCheck) {
+    ctx.csrfVerified = true;
+  } else if (parsed.action !== "providers") {
+    await settleCsrf(ctx);
+  }
+
+  if (actionsWithCallbackUrl.has(parsed.action)) await resolveCallbackUrl(ctx);
+  return ctx;
+}
+
+async function settleCsrf(ctx: AuthContext): Promise<void> {
+  const option = ctx.cookies.csrfToken;
+  const existing = await verifyCsrfCookie(ctx.request.cookies[option.name], ctx.config.secret);
+  if (existing) {
+    ctx.csrfToken = existing;
+    ctx.csrfVerified =
+      ctx.request.method === "POST" && isCsrfTokenEchoed(existing, ctx.request.body?.csrfToken);
+    return;
+  }
+  const fresh = await createCsrfToken(ctx.config.secret[0]!);
+  ctx.csrfToken = fresh.token;
+  ctx.outgoing.push({ name: option.name, value: fresh.cookieValue, options: option.options });
+}
+
+function isHttpUrlOrPath(value: string, origin: string): boolean {
+  try {
+    const url = new URL(value, origin);
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      (value.startsWith("/") || /^https?:\/\//i.test(value))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The callback URL: body `callbackUrl`, else query, else the callback-URL cookie, else the
+ * origin, passed through `callbacks.redirect`. The cookie is (re)written when the result
+ * changes. An invalid query value is a client error (`InvalidCallbackUrl`); an invalid cookie
+ * value is ignored and replaced rather than failing every request, because a cookie can be
+ * planted by a sibling subdomain.
+ */
+export async function resolveCallbackUrl(ctx: AuthContext): Promise<void> {
+  const option = ctx.cookies.callbackUrl;
+  const fromQuery = ctx.query.callbackUrl;
+  if (fromQuery !== undefined && !isHttpUrlOrPath(fromQuery, ctx.origin)) {
+    throw new InvalidCallbackUrl(`Invalid callback URL. Received: ${fromQuery}`);
+  }
+  let fromCookie: string | undefined = ctx.request.cookies[option.name];
+  if (fromCookie !== undefined && !isHttpUrlOrPath(fromCookie, ctx.origin)) fromCookie = undefined;
+  const requested = bodyString(ctx.request.body, "callbackUrl") ?? fromQuery ?? fromCookie;
+
+  const url = requested
+    ? await ctx.config.callbacks.redirect({ url: requested, baseUrl: ctx.origin })
+    : ctx.origin;
+  ctx.callbackUrl = url;
+  if (url !== ctx.request.cookies[option.name]) {
+    ctx.outgoing.push({ name: option.name, value: url, options: option.options });
+  }
+}
+
+/** `{base}/signin/<id>` and `{base}/callback/<id>` for a provider. */
+export function providerUrls(ctx: Pick<AuthContext, "base">, provider: { id: string }) {
+  return {
+    signinUrl: `${ctx.base}/signin/${provider.id}`,
+    callbackUrl: `${ctx.base}/callback/${provider.id}`,
+  };
+}

@@ -1,0 +1,128 @@
+import type { AdapterUser } from "../../adapters.js";
+import { EmailSignInError, MissingCSRF, Verification } from "../../errors.js";
+import type { EmailConfig } from "../../providers/types.js";
+import type { Account } from "../../types.js";
+import type { AuthContext } from "../context.js";
+import { randomHex, sha256Hex } from "../crypto.js";
+import { InvalidEmailAddress, normalizeEmailAddress } from "../email-address.js";
+import { loginOrRegister } from "../login.js";
+import { bodyString, toWebRequest } from "../request.js";
+import { afterSignInUrl, checkSignIn, issueSession } from "../sign-in.js";
+
+const DAY = 24 * 60 * 60;
+
+function tokenSecrets(ctx: AuthContext, provider: EmailConfig): string[] {
+  if (provider.secret) return [provider.secret];
+  const { secret } = ctx.config;
+  // Auth.js hashes with the comma-joined array; accept its tokens, mint with the current secret.
+  return secret.length > 1 ? [secret[0]!, ...secret.slice(1), secret.join(",")] : secret;
+}
+
+function emailAccount(provider: EmailConfig, user: { id: string }, email: string): Account {
+  return { providerAccountId: email, userId: user.id, type: "email", provider: provider.id };
+}
+
+/**
+ * POST `{base}/signin/<email id>` (reference §4.4): checks CSRF and the address, asks the
+ * `signIn` callback, stores a hashed single-use token and sends the link. The answer is the
+ * same whether or not the address belongs to a user, so it cannot be used to find accounts.
+ */
+export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Promise<string> {
+  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request");
+  const adapter = ctx.config.adapter!;
+  let email: string;
+  try {
+    const raw = bodyString(ctx.request.body, "email");
+    email = provider.normalizeIdentifier
+      ? normalizeEmailAddress(provider.normalizeIdentifier(raw ?? ""))
+      : normalizeEmailAddress(raw);
+  } catch (cause) {
+    throw new EmailSignInError("The email address was refused", { cause });
+  }
+
+  const user = (await adapter.getUserByEmail!(email)) ?? {
+    id: crypto.randomUUID(),
+    email,
+    emailVerified: null,
+  };
+  const redirect = await checkSignIn(ctx, {
+    user,
+    account: emailAccount(provider, user, email),
+    email: { verificationRequest: true },
+  });
+  if (redirect) return redirect;
+
+  const token = (await provider.generateVerificationToken?.()) ?? randomHex(32);
+  const expires = new Date(Date.now() + (provider.maxAge ?? DAY) * 1000);
+  const params = new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email });
+  const url = `${ctx.base}/callback/${provider.id}?${params}`;
+  const hashed = await sha256Hex(`${token}${tokenSecrets(ctx, provider)[0]}`);
+
+  await adapter.createVerificationToken!({ identifier: email, token: hashed, expires });
+  try {
+    await provider.sendVerificationRequest({
+      identifier: email,
+      token,
+      expires,
+      url,
+      provider,
+      theme: ctx.config.theme,
+      request: toWebRequest(ctx.request, { email }),
+    });
+  } catch (cause) {
+    // The link never left: make sure it can never be used either.
+    try {
+      await adapter.useVerificationToken!({ identifier: email, token: hashed });
+    } catch {
+      // Already logged by the adapter wrapper; the send failure is what the user must see.
+    }
+    throw new EmailSignInError("The sign-in email could not be sent", { cause });
+  }
+  return `${ctx.base}/verify-request?${new URLSearchParams({ provider: provider.id, type: "email" })}`;
+}
+
+/**
+ * GET `{base}/callback/<email id>?token&email`: consumes the token (bound to the address,
+ * single-use, unexpired) and signs the user in.
+ */
+export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Promise<string> {
+  const adapter = ctx.config.adapter!;
+  const { token, email: rawEmail } = ctx.query;
+  if (!token || !rawEmail) throw new Verification("The sign-in link is incomplete");
+  let email: string;
+  try {
+    email = normalizeEmailAddress(rawEmail);
+  } catch (cause) {
+    if (cause instanceof InvalidEmailAddress)
+      throw new Verification("Invalid email in the link", { cause });
+    throw cause;
+  }
+
+  let invite = null;
+  for (const secret of tokenSecrets(ctx, provider)) {
+    invite = await adapter.useVerificationToken!({
+      identifier: email,
+      token: await sha256Hex(`${token}${secret}`),
+    });
+    if (invite) break;
+  }
+  if (!invite || new Date(invite.expires).valueOf() < Date.now() || invite.identifier !== email) {
+    throw new Verification("The sign-in link is invalid, used or expired");
+  }
+
+  const existing = await adapter.getUserByEmail!(email);
+  const user: AdapterUser = existing ?? { id: crypto.randomUUID(), email, emailVerified: null };
+  const account = emailAccount(provider, user, email);
+  const redirect = await checkSignIn(ctx, { user, account });
+  if (redirect) return redirect;
+
+  const result = await loginOrRegister(ctx, { user, account });
+  const signedInAccount = { ...account, userId: result.user.id };
+  await issueSession(ctx, {
+    user: result.user,
+    account: signedInAccount,
+    isNewUser: result.isNewUser,
+    session: result.session,
+  });
+  return afterSignInUrl(ctx, result.isNewUser);
+}

@@ -1,0 +1,208 @@
+import {
+  AuthError,
+  CredentialsSignin,
+  ErrorPageLoop,
+  InvalidCallbackUrl,
+  isClientSafeErrorType,
+  UnknownAction,
+} from "../errors.js";
+import { errorPage } from "../pages/index.js";
+import { callbackAction } from "./actions/callback.js";
+import { csrfAction } from "./actions/csrf.js";
+import { errorAction } from "./actions/error.js";
+import { providersAction } from "./actions/providers.js";
+import type { ActionResult } from "./actions/result.js";
+import { sessionAction } from "./actions/session.js";
+import { signInAction } from "./actions/signin.js";
+import { signOutAction } from "./actions/signout.js";
+import { verifyRequestAction } from "./actions/verify-request.js";
+import type { ResolvedConfig } from "./config.js";
+import { type AuthContext, createContext, requestOrigin } from "./context.js";
+import type { Cookie } from "./cookies.js";
+import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
+import { type AuthResponse, jsonResponse } from "./response.js";
+import { htmlHeaders, redirectHeaders } from "./security-headers.js";
+
+const configurationMessage = {
+  message:
+    "There was a problem with the server configuration. Check the server logs for more information.",
+};
+const pageActions = new Set(["signin", "signout", "error", "verify-request"]);
+
+/** The request pipeline of reference §0, on a framework-neutral request. */
+export async function handleAuthRequest(
+  request: AuthRequest,
+  config: ResolvedConfig,
+): Promise<AuthResponse> {
+  const parsed = parseAction(request.url.pathname, config.basePath);
+  if (!parsed || (request.method !== "GET" && request.method !== "POST")) {
+    config.logger.debug(`UnknownAction: ${request.method} ${request.url.pathname}`);
+    return jsonResponse("Bad request.", 400);
+  }
+  if (config.error) return configurationFailure(config.error, parsed, request, config);
+
+  let ctx: AuthContext | undefined;
+  try {
+    ctx = await createContext(request, config, parsed);
+    const result = await runAction(ctx, parsed);
+    return toResponse(ctx.outgoing, result, request);
+  } catch (error) {
+    if (error instanceof InvalidCallbackUrl) {
+      return configurationFailure(error, parsed, request, config);
+    }
+    return errorResponse(error, ctx, parsed, request, config);
+  }
+}
+
+function runAction(
+  ctx: AuthContext,
+  { action }: ParsedAction,
+): Promise<ActionResult> | ActionResult {
+  const { method } = ctx.request;
+  if (method === "GET") {
+    switch (action) {
+      case "providers":
+        return providersAction(ctx);
+      case "session":
+        return sessionAction(ctx);
+      case "csrf":
+        return csrfAction(ctx);
+      case "signin":
+        return signInAction(ctx);
+      case "signout":
+        return signOutAction(ctx);
+      case "callback":
+        return callbackAction(ctx);
+      case "verify-request":
+        return verifyRequestAction(ctx);
+      case "error":
+        return errorAction(ctx);
+    }
+  } else {
+    switch (action) {
+      case "session":
+        return sessionAction(ctx);
+      case "signin":
+        return signInAction(ctx);
+      case "signout":
+        return signOutAction(ctx);
+      case "callback":
+        return callbackAction(ctx);
+    }
+  }
+  throw new UnknownAction(`Unsupported action: ${method} ${action}`);
+}
+
+function toResponse(cookies: Cookie[], result: ActionResult, request: AuthRequest): AuthResponse {
+  let response: AuthResponse;
+  if ("redirect" in result) {
+    response = {
+      status: 302,
+      headers: { location: result.redirect, ...redirectHeaders },
+      cookies,
+      body: null,
+    };
+  } else if ("json" in result) {
+    response = jsonResponse(result.json, result.status, result.headers);
+    response.cookies = cookies;
+  } else if ("page" in result) {
+    response = {
+      status: result.page.status,
+      headers: { ...htmlHeaders },
+      cookies,
+      body: result.page.html,
+    };
+  } else {
+    response = { status: result.status, headers: {}, cookies, body: null };
+  }
+  if (cookies.length > 0 && !response.headers["cache-control"]) {
+    response.headers["cache-control"] = "no-store";
+  }
+  return withReturnRedirect(response, request);
+}
+
+/** `X-Auth-Return-Redirect` (any value): a redirect becomes 200 JSON `{ url }`. */
+function withReturnRedirect(response: AuthResponse, request: AuthRequest): AuthResponse {
+  const location = response.headers.location;
+  if (location === undefined || !request.headers.get("x-auth-return-redirect")) return response;
+  return {
+    ...response,
+    status: 200,
+    headers: { ...response.headers, "content-type": "application/json" },
+    body: JSON.stringify({ url: location }),
+  };
+}
+
+/** A configuration error: the built-in error page for page actions, else 500 JSON. */
+function configurationFailure(
+  error: AuthError,
+  parsed: ParsedAction,
+  request: AuthRequest,
+  config: ResolvedConfig,
+): AuthResponse {
+  config.logger.error(error);
+  if (!pageActions.has(parsed.action) || request.method !== "GET") {
+    return jsonResponse(configurationMessage, 500);
+  }
+  const origin = requestOrigin(request, config);
+  const base = `${origin}${config.basePath}`;
+  const errorPath = config.pages.error;
+  const callbackUrl = request.url.searchParams.get("callbackUrl");
+  if (errorPath && !callbackUrl?.startsWith(errorPath)) {
+    const location = `${absolute(origin, errorPath)}${errorPath.includes("?") ? "&" : "?"}error=Configuration`;
+    return withReturnRedirect(
+      { status: 302, headers: { location, ...redirectHeaders }, cookies: [], body: null },
+      request,
+    );
+  }
+  if (errorPath) config.logger.error(new ErrorPageLoop("The custom error page itself failed"));
+  const page = errorPage({
+    error: "Configuration",
+    signInUrl: `${base}/signin`,
+    homeUrl: origin,
+    theme: config.theme,
+  });
+  return { status: page.status, headers: { ...htmlHeaders }, cookies: [], body: page.html };
+}
+
+function absolute(origin: string, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${origin}${path}`;
+}
+
+/**
+ * Any failure of an action (reference §0 step 6): logged in full, then the user is sent to the
+ * sign-in or error page with a client-safe `error` code (`Configuration` for everything that
+ * is not). Unlike Auth.js, cookies that clean up (expired check cookies, a new CSRF cookie)
+ * are kept; nothing that would create a session is.
+ */
+function errorResponse(
+  error: unknown,
+  ctx: AuthContext | undefined,
+  parsed: ParsedAction,
+  request: AuthRequest,
+  config: ResolvedConfig,
+): AuthResponse {
+  config.logger.error(error instanceof Error ? error : new AuthError(String(error)));
+  if (request.method === "POST" && parsed.action === "session") return jsonResponse(null, 400);
+
+  const type = isClientSafeErrorType(error) ? error.type : "Configuration";
+  const params = new URLSearchParams({ error: type });
+  if (error instanceof CredentialsSignin) params.set("code", error.code);
+  const kind = error instanceof AuthError ? error.kind : "error";
+  const custom = kind === "signIn" ? config.pages.signIn : config.pages.error;
+  const origin = requestOrigin(request, config);
+  const path = custom ?? `${config.basePath}/${kind === "signIn" ? "signin" : "error"}`;
+  const location = `${absolute(origin, path)}${path.includes("?") ? "&" : "?"}${params}`;
+
+  const sessionName = ctx?.cookies.sessionToken.name;
+  const cookies = (ctx?.outgoing ?? []).filter(
+    (cookie) => !(sessionName && cookie.name.startsWith(sessionName) && cookie.value !== ""),
+  );
+  const response: AuthResponse = {
+    status: 302,
+    headers: { location, ...redirectHeaders, "cache-control": "no-store" },
+    cookies,
+    body: null,
+  };
+  return withReturnRedirect(response, request);
+}

@@ -1,0 +1,157 @@
+import type { AdapterSession, AdapterUser } from "../adapters.js";
+import { JWTSessionError, SessionTokenError } from "../errors.js";
+import type { JWT, Session } from "../types.js";
+import type { ResolvedConfig } from "./config.js";
+import {
+  type Cookie,
+  type CookieMap,
+  clearChunkedCookie,
+  readChunkedCookie,
+  writeChunkedCookie,
+} from "./cookies.js";
+import { emitEvent } from "./events.js";
+
+export interface SessionRead {
+  /** What `/session` answers: the session callback's result, or null. */
+  session: Session | null;
+  /** Cookies to send: a renewed session cookie, or removals of a dead one. */
+  cookies: Cookie[];
+}
+
+export interface SessionReadOptions {
+  /** POST `/session`: the client's update payload (`trigger: "update"`). */
+  update?: { data: unknown };
+  /**
+   * Whether renewed cookies are wanted. `getSession()` in a route cannot send them, so it
+   * skips re-encryption entirely.
+   */
+  renew: boolean;
+}
+
+/**
+ * Reads the session of a request's cookies for either strategy (reference §3.3, §3.4). Never
+ * throws: an invalid, expired or unreadable session is `null` (and logged), so a broken
+ * session fails closed.
+ */
+export async function readSession(
+  config: ResolvedConfig,
+  cookieMap: CookieMap,
+  requestCookies: Record<string, string>,
+  options: SessionReadOptions,
+): Promise<SessionRead> {
+  const option = cookieMap.sessionToken;
+  const token = readChunkedCookie(requestCookies, option.name);
+  if (!token) return { session: null, cookies: [] };
+  return config.session.strategy === "jwt"
+    ? readJwtSession(config, option, token, requestCookies, options)
+    : readDatabaseSession(config, option, token, requestCookies, options);
+}
+
+async function readJwtSession(
+  config: ResolvedConfig,
+  option: CookieMap["sessionToken"],
+  token: string,
+  requestCookies: Record<string, string>,
+  options: SessionReadOptions,
+): Promise<SessionRead> {
+  const clear = () => ({ session: null, cookies: clearChunkedCookie(option, requestCookies) });
+  try {
+    const { jwt, callbacks, session: sessionOptions } = config;
+    const payload = await jwt.decode({ token, secret: jwt.secret, salt: option.name });
+    if (!payload) throw new Error("The session token decoded to nothing");
+
+    const newToken = await callbacks.jwt(
+      options.update
+        ? {
+            token: payload,
+            user: {},
+            account: null,
+            trigger: "update",
+            session: options.update.data,
+          }
+        : { token: payload, user: {}, account: null, session: undefined },
+    );
+    if (newToken === null) return clear();
+
+    const now = Date.now();
+    // Re-encrypting on every read (as Auth.js does) is the main cost of /session. A token the
+    // default jwt callback returned unchanged only needs renewal once per `updateAge`.
+    const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0;
+    const renew =
+      options.renew &&
+      (options.update !== undefined ||
+        !config.defaultJwtCallback ||
+        now - issuedAt >= sessionOptions.updateAge * 1000);
+    const expires = renew
+      ? new Date(now + sessionOptions.maxAge * 1000)
+      : new Date(typeof payload.exp === "number" ? payload.exp * 1000 : now);
+
+    const session = (await callbacks.session({
+      session: {
+        user: { name: newToken.name, email: newToken.email, image: newToken.picture },
+        expires: expires.toISOString(),
+      },
+      token: newToken,
+    })) as Session;
+
+    const cookies: Cookie[] = [];
+    if (renew) {
+      const encoded = await jwt.encode({
+        token: newToken,
+        secret: jwt.secret,
+        maxAge: sessionOptions.maxAge,
+        salt: option.name,
+      });
+      cookies.push(...writeChunkedCookie(option, encoded, requestCookies, { expires }));
+    }
+    await emitEvent(config, "session", { session, token: newToken as JWT });
+    return { session, cookies };
+  } catch (cause) {
+    config.logger.error(new JWTSessionError("The session token could not be read", { cause }));
+    return clear();
+  }
+}
+
+async function readDatabaseSession(
+  config: ResolvedConfig,
+  option: CookieMap["sessionToken"],
+  sessionToken: string,
+  requestCookies: Record<string, string>,
+  options: SessionReadOptions,
+): Promise<SessionRead> {
+  const adapter = config.adapter!;
+  try {
+    let found = await adapter.getSessionAndUser!(sessionToken);
+    const now = Date.now();
+    if (found && new Date(found.session.expires).valueOf() < now) {
+      await adapter.deleteSession!(sessionToken);
+      found = null;
+    }
+    if (!found) return { session: null, cookies: clearChunkedCookie(option, requestCookies) };
+
+    const { user } = found;
+    const { maxAge, updateAge } = config.session;
+    let expires = new Date(found.session.expires);
+    const cookies: Cookie[] = [];
+    // Extend the row (and the cookie) at most once per updateAge.
+    if (expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
+      expires = new Date(now + maxAge * 1000);
+      await adapter.updateSession!({ sessionToken, expires });
+      if (options.renew) {
+        cookies.push(...writeChunkedCookie(option, sessionToken, requestCookies, { expires }));
+      }
+    }
+    const session = (await config.callbacks.session({
+      session: { ...found.session, expires, user } as unknown as Session &
+        AdapterSession & { user: AdapterUser },
+      user,
+      newSession: options.update?.data,
+      ...(options.update ? { trigger: "update" as const } : {}),
+    })) as Session;
+    await emitEvent(config, "session", { session } as { session: Session; token: JWT });
+    return { session, cookies };
+  } catch (cause) {
+    config.logger.error(new SessionTokenError("The database session could not be read", { cause }));
+    return { session: null, cookies: [] };
+  }
+}

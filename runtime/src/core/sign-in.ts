@@ -1,0 +1,98 @@
+import type { AdapterSession } from "../adapters.js";
+import { AccessDenied, AuthError } from "../errors.js";
+import type { Account, Profile, SignInCallbackParams, User } from "../types.js";
+import type { AuthContext } from "./context.js";
+import { clearChunkedCookie, writeChunkedCookie } from "./cookies.js";
+import { emitEvent } from "./events.js";
+
+/**
+ * Runs `callbacks.signIn` (reference §5.1): `true` continues (returns undefined), a string is a
+ * redirect (validated by `callbacks.redirect`), anything falsy or a thrown non-AuthError is
+ * `AccessDenied`; a thrown AuthError passes through.
+ */
+export async function checkSignIn(
+  ctx: AuthContext,
+  params: SignInCallbackParams,
+): Promise<string | undefined> {
+  let result: boolean | string;
+  try {
+    result = await ctx.config.callbacks.signIn(params);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new AccessDenied("The signIn callback threw", { cause: error });
+  }
+  if (typeof result === "string") {
+    return ctx.config.callbacks.redirect({ url: result, baseUrl: ctx.origin });
+  }
+  if (!result) throw new AccessDenied("AccessDenied");
+  return undefined;
+}
+
+export interface SignedIn {
+  user: User;
+  account: Account;
+  profile?: Profile;
+  /** True for a brand-new user; undefined without an adapter (as in Auth.js). */
+  isNewUser?: boolean;
+  /** The database session created for this sign-in (database strategy). */
+  session?: AdapterSession;
+}
+
+/**
+ * Writes the session cookie for a completed sign-in and fires `events.signIn`. JWT strategy:
+ * the `jwt` callback shapes the token (`null` clears the session); database strategy: the
+ * cookie carries the new session's token.
+ */
+export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promise<void> {
+  const { config, cookies, request } = ctx;
+  const option = cookies.sessionToken;
+  const { user, account, profile, isNewUser, session } = signedIn;
+
+  if (session) {
+    ctx.outgoing.push(
+      ...writeChunkedCookie(option, session.sessionToken, request.cookies, {
+        expires: new Date(session.expires),
+      }),
+    );
+  } else {
+    const token = await config.callbacks.jwt({
+      token: { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() },
+      user,
+      account,
+      ...(profile ? { profile } : {}),
+      isNewUser: isNewUser ?? false,
+      trigger: isNewUser ? "signUp" : "signIn",
+    });
+    if (token === null) {
+      ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
+    } else {
+      const maxAge = config.session.maxAge;
+      const encoded = await config.jwt.encode({
+        token,
+        secret: config.jwt.secret,
+        maxAge: config.jwt.maxAge,
+        salt: option.name,
+      });
+      ctx.outgoing.push(
+        ...writeChunkedCookie(option, encoded, request.cookies, {
+          expires: new Date(Date.now() + maxAge * 1000),
+        }),
+      );
+    }
+  }
+
+  const message: Parameters<typeof emitEvent<"signIn">>[2] = { user, account };
+  if (profile) message.profile = profile;
+  if (account.type !== "credentials") message.isNewUser = isNewUser;
+  await emitEvent(config, "signIn", message);
+}
+
+/** Where a completed sign-in goes: `pages.newUser` for new users, else the callback URL. */
+export function afterSignInUrl(ctx: AuthContext, isNewUser: boolean | undefined): string {
+  const newUserPage = ctx.config.pages.newUser;
+  if (isNewUser && newUserPage) {
+    const separator = newUserPage.includes("?") ? "&" : "?";
+    return `${newUserPage}${separator}${new URLSearchParams({ callbackUrl: ctx.callbackUrl })}`;
+  }
+  return ctx.callbackUrl;
+}

@@ -1,0 +1,67 @@
+import type { AuthConfig } from "../types.js";
+import { resolveConfig } from "./config.js";
+import { parseCookieHeader } from "./cookies.js";
+import { handleAuthRequest } from "./handle.js";
+import type { AuthRequest } from "./request.js";
+import { jsonResponse, toWebResponse } from "./response.js";
+
+/** Largest request body accepted (forms and JSON of the auth endpoints are tiny). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Parses a form or JSON body into a flat object; `null` when it is malformed. */
+export function parseBody(
+  contentType: string | null | undefined,
+  text: string,
+): Record<string, unknown> | undefined | null {
+  if (!contentType || text === "") return undefined;
+  if (contentType.includes("application/json")) {
+    try {
+      const value: unknown = JSON.parse(text);
+      return value !== null && typeof value === "object" && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  }
+  if (contentType.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  return undefined;
+}
+
+/** Builds the framework-neutral request from a Web `Request`; a `Response` when it is invalid. */
+export async function fromWebRequest(request: Request): Promise<AuthRequest | Response> {
+  const authRequest: AuthRequest = {
+    method: request.method.toUpperCase(),
+    url: new URL(request.url),
+    headers: request.headers,
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+  };
+  if (authRequest.method === "POST" && request.body) {
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > MAX_BODY_BYTES) return toWebResponse(jsonResponse("Bad request.", 413));
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > MAX_BODY_BYTES) return toWebResponse(jsonResponse("Bad request.", 413));
+    const body = parseBody(request.headers.get("content-type"), new TextDecoder().decode(bytes));
+    if (body === null) return toWebResponse(jsonResponse("Bad request.", 400));
+    if (body) authRequest.body = body;
+  }
+  return authRequest;
+}
+
+/**
+ * Handles an auth request: `Request` in, `Response` out, for any Web-standard server. The
+ * configuration object is the one Auth.js takes; it is read, never modified.
+ *
+ * @example
+ * ```ts
+ * export default { fetch: (request: Request) => Auth(request, authConfig) };
+ * ```
+ */
+export async function Auth(request: Request, config: AuthConfig): Promise<Response> {
+  const resolved = resolveConfig(config);
+  const authRequest = await fromWebRequest(request);
+  if (authRequest instanceof Response) return authRequest;
+  return toWebResponse(await handleAuthRequest(authRequest, resolved));
+}

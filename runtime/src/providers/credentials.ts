@@ -1,0 +1,39 @@
+/**
+ * Sign-in with a form your code validates (username and password, a one-time code, …).
+ *
+ * @module providers/credentials
+ */
+import type { CredentialInput, CredentialsConfig } from "./types.js";
+
+export type { CredentialInput, CredentialsConfig };
+
+/** What `Credentials()` takes: every field optional except `authorize`. */
+export type CredentialsOptions<C extends Record<string, CredentialInput>> = Partial<
+  Omit<CredentialsConfig<C>, "type" | "options">
+> &
+  Pick<CredentialsConfig<C>, "authorize">;
+
+/**
+ * A credentials provider (id `credentials` unless you pass one). `authorize` returns the user,
+ * `null` to refuse (the user sees "Sign in failed"), or throws a `CredentialsSignin` subclass
+ * with a client-safe `code`. Sessions are always JWT cookies with the JWT strategy.
+ *
+ * @example
+ * ```ts
+ * Credentials({
+ *   credentials: { email: { label: "Email", type: "email" }, password: { type: "password" } },
+ *   authorize: async ({ email, password }) => (await checkPassword(email, password)) ?? null,
+ * })
+ * ```
+ */
+export default function Credentials<C extends Record<string, CredentialInput>>(
+  options: CredentialsOptions<C>,
+): CredentialsConfig<C> {
+  return {
+    id: "credentials",
+    name: "Credentials",
+    type: "credentials",
+    credentials: {} as C,
+    ...options,
+  } as CredentialsConfig<C>;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { sameOriginRedirect } from "../../src/core/defaults.js";
+import Credentials from "../../src/providers/credentials.js";
+import type { AuthConfig } from "../../src/types.js";
+import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+
+const ORIGIN = "http://localhost:3000";
+const config = (extra: Partial<AuthConfig> = {}): AuthConfig => ({
+  secret: SECRET,
+  trustHost: true,
+  logger: captureLogger().logger,
+  providers: [Credentials({ authorize: () => ({ id: "1" }) })],
+  ...extra,
+});
+
+const attacks = [
+  "https://evil.example/",
+  "http://evil.example",
+  "//evil.example",
+  "//evil.example/%2F..",
+  "/\\evil.example",
+  "\\\\evil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "http://localhost:3000@evil.example/",
+  "http://user:pass@localhost:3000/",
+  "http://localhost:3000.evil.example/",
+  "http://localhost.evil.example:3000/",
+  "http://localhost:3001/",
+  "https://localhost:3000/",
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "http:evil.example",
+  "http:/\\/evil.example",
+  " https://evil.example",
+  "https://evil.example\\@localhost:3000",
+  "ftp://localhost:3000/",
+];
+
+describe("the default redirect callback", () => {
+  it.each(attacks)("keeps %j on the origin", (url) => {
+    const result = sameOriginRedirect(url, ORIGIN);
+    expect(new URL(result).origin).toBe(ORIGIN);
+  });
+
+  it("accepts same-origin paths and absolute URLs", () => {
+    expect(sameOriginRedirect("/dashboard?x=1#h", ORIGIN)).toBe(`${ORIGIN}/dashboard?x=1#h`);
+    expect(sameOriginRedirect(`${ORIGIN}/a/b`, ORIGIN)).toBe(`${ORIGIN}/a/b`);
+    expect(sameOriginRedirect("//evil.example", ORIGIN)).toBe(`${ORIGIN}/evil.example`);
+  });
+});
+
+describe("the callback URL end to end", () => {
+  it.each(
+    attacks,
+  )("a body callbackUrl %j ends on the origin after sign-in", async (callbackUrl) => {
+    const client = new TestClient(config());
+    const response = await client.signInWithCredentials({ callbackUrl });
+    expect(new URL(response.headers.get("location")!).origin).toBe(ORIGIN);
+  });
+
+  it("a hostile callback-url cookie is ignored and replaced", async () => {
+    const client = new TestClient(config());
+    client.jar.set("authjs.callback-url", "https://evil.example/");
+    const response = await client.signInWithCredentials({});
+    expect(response.headers.get("location")).toBe(ORIGIN);
+
+    const planted = new TestClient(config());
+    planted.jar.set("authjs.callback-url", "not a url");
+    const page = await planted.request("/auth/signin");
+    expect(page.status).toBe(200);
+    expect(setCookie(page, "authjs.callback-url")?.value).toBe(ORIGIN);
+  });
+
+  it("a query callbackUrl reaches the page and the cookie; an invalid one is InvalidCallbackUrl", async () => {
+    const client = new TestClient(config());
+    const page = await client.request("/auth/signin?callbackUrl=%2Fafter");
+    expect(setCookie(page, "authjs.callback-url")?.value).toBe(`${ORIGIN}/after`);
+    const response = await client.signInWithCredentials({});
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/after`);
+
+    const { logger, errors } = captureLogger();
+    const invalid = new TestClient(config({ logger }));
+    const bad = await invalid.request("/auth/signin?callbackUrl=non-relative");
+    expect(bad.status).toBe(500);
+    expect(bad.headers.get("content-type")).toMatch(/text\/html/);
+    expect(errors[0]?.name).toBe("InvalidCallbackUrl");
+    const post = await invalid.request("/auth/signout?callbackUrl=a", { form: {} });
+    expect(post.status).toBe(500);
+    await expect(post.json()).resolves.toEqual({
+      message:
+        "There was a problem with the server configuration. Check the server logs for more information.",
+    });
+  });
+
+  it("a query callbackUrl to another origin is neutralised by the redirect callback", async () => {
+    const client = new TestClient(config());
+    await client.request("/auth/signin?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    expect(client.jar.get("authjs.callback-url")).toBe(ORIGIN);
+  });
+
+  it("a custom redirect callback decides", async () => {
+    const client = new TestClient(
+      config({
+        callbacks: { redirect: ({ url, baseUrl }) => (url.includes("partner") ? url : baseUrl) },
+      }),
+    );
+    const response = await client.signInWithCredentials({
+      callbackUrl: "https://partner.example/x",
+    });
+    expect(response.headers.get("location")).toBe("https://partner.example/x");
+  });
+
+  it("with AUTH_URL, links use its origin and never the request's Host", async () => {
+    const saved = process.env.AUTH_URL;
+    process.env.AUTH_URL = "https://app.example";
+    try {
+      const client = new TestClient(config(), "http://internal:8080");
+      const response = await client.request("/auth/providers");
+      const body = (await response.json()) as Record<string, { signinUrl: string }>;
+      expect(body.credentials!.signinUrl).toBe("https://app.example/auth/signin/credentials");
+      const signIn = await client.signInWithCredentials({});
+      expect(signIn.headers.get("location")).toBe("https://app.example");
+      expect(client.jar.has("__Secure-authjs.session-token")).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_URL;
+      else process.env.AUTH_URL = saved;
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it, vi } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
+import Credentials from "../../src/providers/credentials.js";
+import type { EmailConfig } from "../../src/providers/types.js";
+import type { AuthConfig } from "../../src/types.js";
+import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+
+const SALT = "authjs.session-token";
+const DAY = 24 * 3600 * 1000;
+const email: EmailConfig = {
+  id: "email",
+  name: "Email",
+  type: "email",
+  sendVerificationRequest: () => {},
+};
+
+function setup(extra: Partial<AuthConfig> = {}) {
+  const adapter = memoryAdapter();
+  const cfg: AuthConfig = {
+    secret: SECRET,
+    trustHost: true,
+    logger: captureLogger().logger,
+    adapter,
+    providers: [
+      Credentials({ authorize: () => ({ id: "u1", name: "Ada", email: "ada@example.com" }) }),
+      email,
+    ],
+    ...extra,
+  };
+  return { adapter, cfg, client: new TestClient(cfg) };
+}
+
+describe("database sessions with memoryAdapter (reference §3.4)", () => {
+  it("defaults to the database strategy with an adapter and creates a row at sign-in", async () => {
+    const { adapter, client } = setup();
+    const response = await client.signInWithCredentials({});
+    const cookie = setCookie(response, SALT)!;
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const found = await adapter.getSessionAndUser(cookie.value);
+    expect(found?.user).toMatchObject({ id: "u1", email: "ada@example.com" });
+    expect(
+      Math.abs(Date.parse(cookie.attributes.expires as string) - found!.session.expires.valueOf()),
+    ).toBeLessThan(1000);
+  });
+
+  it("reads the session through the session callback with user and expires", async () => {
+    const session = vi.fn(({ session, user }) => ({ ...session, userId: user.id }));
+    const { client } = setup({ callbacks: { session } });
+    await client.signInWithCredentials({});
+    const body = (await client.session()) as { userId: string; expires: string };
+    expect(body.userId).toBe("u1");
+    expect(session.mock.calls[0]![0]).toMatchObject({ user: { id: "u1" }, newSession: undefined });
+  });
+
+  it("extends the row at most once per updateAge and then re-sends the cookie", async () => {
+    const { adapter, client } = setup();
+    await client.signInWithCredentials({});
+    const token = client.jar.get(SALT)!;
+    const updateSession = vi.spyOn(adapter, "updateSession");
+
+    const fresh = await client.request("/auth/session");
+    expect(setCookie(fresh, SALT)).toBeUndefined();
+    expect(updateSession).not.toHaveBeenCalled();
+
+    await adapter.updateSession({ sessionToken: token, expires: new Date(Date.now() + 28 * DAY) });
+    updateSession.mockClear();
+    const due = await client.request("/auth/session");
+    expect(updateSession).toHaveBeenCalledTimes(1);
+    const renewed = (await adapter.getSessionAndUser(token))!.session.expires.valueOf();
+    expect(renewed - Date.now()).toBeGreaterThan(29 * DAY);
+    expect(setCookie(due, SALT)?.value).toBe(token);
+    const body = (await due.json()) as { expires: string };
+    expect(Math.abs(Date.parse(body.expires) - renewed)).toBeLessThan(1000);
+  });
+
+  it("deletes an expired row, answers null and clears the cookie", async () => {
+    const { adapter, client } = setup();
+    await client.signInWithCredentials({});
+    const token = client.jar.get(SALT)!;
+    await adapter.updateSession({ sessionToken: token, expires: new Date(Date.now() - 1000) });
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.toBeNull();
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(await adapter.getSessionAndUser(token)).toBeNull();
+  });
+
+  it("answers null for an unknown token", async () => {
+    const { client } = setup();
+    client.jar.set(SALT, "nope");
+    await expect(client.session()).resolves.toBeNull();
+  });
+
+  it("sign-out deletes the row, fires signOut with it, and the old cookie no longer works", async () => {
+    const signOut = vi.fn();
+    const { adapter, client, cfg } = setup({ events: { signOut } });
+    await client.signInWithCredentials({});
+    const token = client.jar.get(SALT)!;
+    const csrfToken = await client.csrfToken();
+    const response = await client.request("/auth/signout", { form: { csrfToken } });
+    expect(response.headers.get("location")).toBe("http://localhost:3000");
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(await adapter.getSessionAndUser(token)).toBeNull();
+    expect(signOut).toHaveBeenCalledWith({
+      session: expect.objectContaining({ sessionToken: token }),
+    });
+    const replay = new TestClient(cfg);
+    replay.jar.set(SALT, token);
+    await expect(replay.session()).resolves.toBeNull();
+  });
+
+  it("gives a fresh session token on every sign-in and deletes the previous one", async () => {
+    const { adapter, client } = setup();
+    await client.signInWithCredentials({});
+    const first = client.jar.get(SALT)!;
+    await client.signInWithCredentials({});
+    const second = client.jar.get(SALT)!;
+    expect(second).not.toBe(first);
+    expect(await adapter.getSessionAndUser(first)).toBeNull();
+  });
+
+  it("POST /session passes newSession and trigger update to the session callback", async () => {
+    const session = vi.fn(({ session, newSession }) => ({ ...session, note: newSession?.note }));
+    const { client } = setup({ callbacks: { session } });
+    await client.signInWithCredentials({});
+    const csrfToken = await client.csrfToken();
+    const response = await client.request("/auth/session", {
+      json: { csrfToken, data: { note: "hi" } },
+    });
+    await expect(response.json()).resolves.toMatchObject({ note: "hi" });
+    expect(session.mock.calls.at(-1)![0]).toMatchObject({
+      trigger: "update",
+      newSession: { note: "hi" },
+    });
+  });
+
+  it("logs SessionTokenError and answers null when the adapter fails", async () => {
+    const { logger, errors } = captureLogger();
+    const { adapter, client } = setup({ logger });
+    await client.signInWithCredentials({});
+    adapter.getSessionAndUser = () => {
+      throw new Error("connection refused");
+    };
+    const broken = new TestClient({ ...client.config, adapter });
+    for (const [name, value] of client.jar) broken.jar.set(name, value);
+    await expect(broken.session()).resolves.toBeNull();
+    expect(errors.at(-1)?.name).toBe("SessionTokenError");
+    expect(String((errors.at(-1)?.cause as Error).message)).toContain('"getSessionAndUser"');
+  });
+});

@@ -1,0 +1,103 @@
+import { Auth } from "../src/index.js";
+import type { AuthConfig } from "../src/types.js";
+
+export const SECRET = "test-secret-that-is-long-enough-0123456789";
+
+export interface ParsedSetCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+/** Every `Set-Cookie` of a response, parsed. */
+export function setCookies(response: Response): ParsedSetCookie[] {
+  return response.headers.getSetCookie().map((line) => {
+    const [pair, ...rest] = line.split(/;\s*/);
+    const eq = pair!.indexOf("=");
+    const attributes: Record<string, string | true> = {};
+    for (const attribute of rest) {
+      const [key, value] = attribute.split("=");
+      attributes[key!.toLowerCase()] = value ?? true;
+    }
+    return { name: pair!.slice(0, eq), value: decodeURIComponent(pair!.slice(eq + 1)), attributes };
+  });
+}
+
+export function setCookie(response: Response, name: string): ParsedSetCookie | undefined {
+  return setCookies(response).find((cookie) => cookie.name === name);
+}
+
+export interface RequestOptions {
+  method?: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A browser-like client for `Auth()`: keeps cookies between requests (removing expired ones)
+ * and never follows redirects, so tests can assert on each hop.
+ */
+export class TestClient {
+  readonly jar = new Map<string, string>();
+  constructor(
+    readonly config: AuthConfig,
+    readonly origin = "http://localhost:3000",
+  ) {}
+
+  async request(path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(options.headers);
+    const cookie = [...this.jar]
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join("; ");
+    if (cookie && !headers.has("cookie")) headers.set("cookie", cookie);
+    let body: string | undefined;
+    if (options.form) {
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(options.json);
+    }
+    const method = options.method ?? (body === undefined ? "GET" : "POST");
+    const response = await Auth(
+      new Request(`${this.origin}${path}`, { method, headers, body }),
+      this.config,
+    );
+    for (const cookie of setCookies(response)) {
+      if (cookie.attributes["max-age"] === "0" || cookie.value === "") this.jar.delete(cookie.name);
+      else this.jar.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  async csrfToken(): Promise<string> {
+    const response = await this.request("/auth/csrf");
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  async session(): Promise<unknown> {
+    return (await this.request("/auth/session")).json();
+  }
+
+  /** CSRF + credentials POST, the way the built-in sign-in page does it. */
+  async signInWithCredentials(fields: Record<string, string>, providerId = "credentials") {
+    const csrfToken = await this.csrfToken();
+    return this.request(`/auth/callback/${providerId}`, { form: { ...fields, csrfToken } });
+  }
+}
+
+/** Captures what the runtime logs instead of printing it. */
+export function captureLogger() {
+  const errors: Error[] = [];
+  const warnings: string[] = [];
+  return {
+    errors,
+    warnings,
+    logger: {
+      error: (error: Error) => errors.push(error),
+      warn: (code: string) => warnings.push(code),
+      debug: () => {},
+    },
+  };
+}
