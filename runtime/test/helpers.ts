@@ -1,5 +1,6 @@
 import { Auth } from "../src/index.js";
-import type { AuthConfig } from "../src/types.js";
+import Credentials from "../src/providers/credentials.js";
+import type { AuthConfig, User } from "../src/types.js";
 
 export const SECRET = "test-secret-that-is-long-enough-0123456789";
 
@@ -99,5 +100,22 @@ export function captureLogger() {
       warn: (code: string) => warnings.push(code),
       debug: () => {},
     },
+  };
+}
+
+/**
+ * A valid configuration for tests: the test secret, trusted host, a silent logger and a
+ * credentials provider whose `authorize` returns `user` (null refuses).
+ */
+export function testConfig(
+  extra: Partial<AuthConfig> = {},
+  user: User | null = { id: "1" },
+): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: captureLogger().logger,
+    providers: [Credentials({ authorize: () => user })],
+    ...extra,
   };
 }

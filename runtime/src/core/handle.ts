@@ -54,43 +54,36 @@ export async function handleAuthRequest(
   }
 }
 
+type Action = (ctx: AuthContext) => Promise<ActionResult> | ActionResult;
+
+/** Which action answers each method; anything missing is `UnknownAction` (reference §1). */
+const routes: Record<"GET" | "POST", Partial<Record<ParsedAction["action"], Action>>> = {
+  GET: {
+    providers: providersAction,
+    session: sessionAction,
+    csrf: csrfAction,
+    signin: signInAction,
+    signout: signOutAction,
+    callback: callbackAction,
+    "verify-request": verifyRequestAction,
+    error: errorAction,
+  },
+  POST: {
+    session: sessionAction,
+    signin: signInAction,
+    signout: signOutAction,
+    callback: callbackAction,
+  },
+};
+
 function runAction(
   ctx: AuthContext,
   { action }: ParsedAction,
 ): Promise<ActionResult> | ActionResult {
-  const { method } = ctx.request;
-  if (method === "GET") {
-    switch (action) {
-      case "providers":
-        return providersAction(ctx);
-      case "session":
-        return sessionAction(ctx);
-      case "csrf":
-        return csrfAction(ctx);
-      case "signin":
-        return signInAction(ctx);
-      case "signout":
-        return signOutAction(ctx);
-      case "callback":
-        return callbackAction(ctx);
-      case "verify-request":
-        return verifyRequestAction(ctx);
-      case "error":
-        return errorAction(ctx);
-    }
-  } else {
-    switch (action) {
-      case "session":
-        return sessionAction(ctx);
-      case "signin":
-        return signInAction(ctx);
-      case "signout":
-        return signOutAction(ctx);
-      case "callback":
-        return callbackAction(ctx);
-    }
-  }
-  throw new UnknownAction(`Unsupported action: ${method} ${action}`);
+  const method = ctx.request.method as "GET" | "POST";
+  const run = routes[method][action];
+  if (!run) throw new UnknownAction(`Unsupported action: ${method} ${action}`);
+  return run(ctx);
 }
 
 function toResponse(cookies: Cookie[], result: ActionResult, request: AuthRequest): AuthResponse {

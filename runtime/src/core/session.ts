@@ -11,6 +11,11 @@ import {
 } from "./cookies.js";
 import { emitEvent } from "./events.js";
 
+/** Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. */
+export function decodeSessionToken(config: ResolvedConfig, cookieName: string, token: string) {
+  return config.jwt.decode({ token, secret: config.jwt.secret, salt: cookieName });
+}
+
 export interface SessionRead {
   /** What `/session` answers: the session callback's result, or null. */
   session: Session | null;
@@ -57,7 +62,7 @@ async function readJwtSession(
   const clear = () => ({ session: null, cookies: clearChunkedCookie(option, requestCookies) });
   try {
     const { jwt, callbacks, session: sessionOptions } = config;
-    const payload = await jwt.decode({ token, secret: jwt.secret, salt: option.name });
+    const payload = await decodeSessionToken(config, option.name, token);
     if (!payload) throw new Error("The session token decoded to nothing");
 
     const newToken = await callbacks.jwt(

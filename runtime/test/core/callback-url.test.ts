@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sameOriginRedirect } from "../../src/core/defaults.js";
-import Credentials from "../../src/providers/credentials.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+import { captureLogger, setCookie, TestClient, testConfig } from "../helpers.js";
 
 const ORIGIN = "http://localhost:3000";
-const config = (extra: Partial<AuthConfig> = {}): AuthConfig => ({
-  secret: SECRET,
-  trustHost: true,
-  logger: captureLogger().logger,
-  providers: [Credentials({ authorize: () => ({ id: "1" }) })],
-  ...extra,
-});
+const config = (extra: Partial<AuthConfig> = {}) => testConfig(extra);
 
 const attacks = [
   "https://evil.example/",

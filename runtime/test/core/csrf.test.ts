@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/core/crypto.js";
-import Credentials from "../../src/providers/credentials.js";
 import { skipCSRFCheck } from "../../src/symbols.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+import { captureLogger, SECRET, setCookie, TestClient, testConfig } from "../helpers.js";
 
-const config = (extra: Partial<AuthConfig> = {}): AuthConfig => ({
-  secret: SECRET,
-  trustHost: true,
-  logger: captureLogger().logger,
-  providers: [Credentials({ authorize: () => ({ id: "1", name: "Ada" }) })],
-  ...extra,
-});
+const config = (extra: Partial<AuthConfig> = {}) => testConfig(extra, { id: "1", name: "Ada" });
 
 describe("GET /csrf and the CSRF cookie (reference §2.3)", () => {
   it("returns a 64-hex token, no-cache headers and a token|hash cookie", async () => {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { Auth } from "../../src/index.js";
-import Credentials from "../../src/providers/credentials.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, TestClient } from "../helpers.js";
+import { TestClient, testConfig } from "../helpers.js";
 
-function config(extra: Partial<AuthConfig> = {}): AuthConfig {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    logger: captureLogger().logger,
-    providers: [Credentials({ authorize: () => null })],
-    ...extra,
-  };
-}
+const config = (extra: Partial<AuthConfig> = {}) => testConfig(extra, null);
 
 const call = (path: string, init: RequestInit = {}, cfg = config()) =>
   Auth(new Request(`http://localhost:3000${path}`, init), cfg);

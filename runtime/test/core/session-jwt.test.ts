@@ -1,22 +1,20 @@
 import { encode as authjsEncode } from "@auth/core/jwt";
 import { describe, expect, it, vi } from "vitest";
 import { decode, encode } from "../../src/jwt.js";
-import Credentials from "../../src/providers/credentials.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, setCookie, setCookies, TestClient } from "../helpers.js";
+import {
+  captureLogger,
+  SECRET,
+  setCookie,
+  setCookies,
+  TestClient,
+  testConfig,
+} from "../helpers.js";
 
 const ada = { id: "1", name: "Ada", email: "ada@example.com" };
 const SALT = "authjs.session-token";
 
-function config(extra: Partial<AuthConfig> = {}): AuthConfig {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    logger: captureLogger().logger,
-    providers: [Credentials({ authorize: () => ada })],
-    ...extra,
-  };
-}
+const config = (extra: Partial<AuthConfig> = {}) => testConfig(extra, ada);
 
 async function signedIn(cfg: AuthConfig, origin?: string) {
   const client = new TestClient(cfg, origin);
