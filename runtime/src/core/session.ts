@@ -1,6 +1,6 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js";
 import { JWTSessionError, SessionTokenError } from "../errors.js";
-import type { JWT, Session } from "../types.js";
+import type { JWT, JWTCallbackParams, Session } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
 import {
   type Cookie,
@@ -65,17 +65,12 @@ async function readJwtSession(
     const payload = await decodeSessionToken(config, option.name, token);
     if (!payload) throw new Error("The session token decoded to nothing");
 
-    const newToken = await callbacks.jwt(
-      options.update
-        ? {
-            token: payload,
-            user: {},
-            account: null,
-            trigger: "update",
-            session: options.update.data,
-          }
-        : { token: payload, user: {}, account: null, session: undefined },
-    );
+    // Only `token` and `session` (and the update trigger): `user`/`account` exist at sign-in
+    // only, and callbacks test `if (user)` to tell the two apart (as with Auth.js).
+    const params = options.update
+      ? { token: payload, trigger: "update" as const, session: options.update.data }
+      : { token: payload, session: undefined };
+    const newToken = await callbacks.jwt(params as JWTCallbackParams);
     if (newToken === null) return clear();
 
     const now = Date.now();
@@ -104,7 +99,7 @@ async function readJwtSession(
       const encoded = await jwt.encode({
         token: newToken,
         secret: jwt.secret,
-        maxAge: sessionOptions.maxAge,
+        maxAge: jwt.maxAge,
         salt: option.name,
       });
       cookies.push(...writeChunkedCookie(option, encoded, requestCookies, { expires }));

@@ -51,6 +51,22 @@ describe("GET /session with the JWT strategy (reference §3.3)", () => {
     });
   });
 
+  it("passes user and account to jwt only at sign-in, so `if (user)` patterns keep their claims", async () => {
+    const jwt = vi.fn(({ token, user }) => {
+      if (user) token.id = user.id;
+      return token;
+    });
+    const client = await signedIn(
+      config({
+        callbacks: { jwt, session: ({ session, token }) => ({ ...session, id: token.id }) },
+      }),
+    );
+    await expect(client.session()).resolves.toMatchObject({ id: "1" });
+    await expect(client.session()).resolves.toMatchObject({ id: "1" });
+    expect(jwt.mock.calls.at(-1)![0]).not.toHaveProperty("user");
+    expect(jwt.mock.calls.at(-1)![0]).not.toHaveProperty("account");
+  });
+
   it("re-issues the cookie on every read when a custom jwt callback is set (as Auth.js)", async () => {
     const client = await signedIn(config({ callbacks: { jwt: ({ token }) => token } }));
     const response = await client.request("/auth/session");
