@@ -58,7 +58,7 @@ describe("GET /session with the JWT strategy (reference §3.3)", () => {
     });
     const client = await signedIn(
       config({
-        callbacks: { jwt, session: ({ session, token }) => ({ ...session, id: token.id }) },
+        callbacks: { jwt, session: ({ session, token }) => ({ ...session, id: token?.id }) },
       }),
     );
     await expect(client.session()).resolves.toMatchObject({ id: "1" });
