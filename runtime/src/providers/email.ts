@@ -1,0 +1,90 @@
+/**
+ * Magic-link sign-in by email, sent over SMTP with `nodemailer` (an optional peer dependency),
+ * or printed to the console during development.
+ *
+ * @module providers/email
+ */
+
+import { signInMessage } from "./email-message.js";
+import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+export type { EmailConfig, SendVerificationRequestParams };
+
+/** What `Email()` and `Nodemailer()` take; every field is optional. */
+export interface EmailUserConfig extends Partial<Omit<EmailConfig, "type" | "options" | "server">> {
+  /**
+   * An SMTP URL (`smtp://user:pass@host:587`), nodemailer transport options, or `"console"` to
+   * print links instead of sending them. Unset or empty: console in development; in production
+   * every send fails (the user sees "could not be sent") until a server is configured.
+   */
+  server?: string | Record<string, unknown>;
+}
+
+const DAY = 24 * 60 * 60;
+
+function usesConsole(server: EmailUserConfig["server"]): boolean {
+  return (
+    server === "console" ||
+    ((server === undefined || server === "") && process.env.NODE_ENV !== "production")
+  );
+}
+
+async function loadNodemailer() {
+  try {
+    return await import("nodemailer");
+  } catch (cause) {
+    throw new Error('Sending email needs the "nodemailer" package: npm install nodemailer', {
+      cause,
+    });
+  }
+}
+
+/** The default `sendVerificationRequest`: SMTP through nodemailer, or the console. */
+export async function sendVerificationRequest(
+  params: SendVerificationRequestParams,
+): Promise<void> {
+  const { identifier, url, provider, theme } = params;
+  const server = provider.server as EmailUserConfig["server"];
+  const message = signInMessage(url, theme);
+  if (usesConsole(server)) {
+    console.info(`\n[auth] Sign-in link for ${identifier} (console delivery):\n${url}\n`);
+    return;
+  }
+  if (server === undefined || server === "") {
+    throw new Error(
+      "No email server is configured: set `server` (for example from AUTH_EMAIL_SERVER)",
+    );
+  }
+  const nodemailer = await loadNodemailer();
+  const transport = nodemailer.createTransport(server as never);
+  const result = await transport.sendMail({ to: identifier, from: provider.from, ...message });
+  const failed = [...(result.rejected ?? []), ...(result.pending ?? [])].filter(Boolean);
+  if (failed.length) throw new Error(`Email (${failed.join(", ")}) could not be sent`);
+}
+
+/**
+ * The email provider, id `email`: compatible with Auth.js's `Email`/`Nodemailer` options
+ * (`server`, `from`, `maxAge`, `sendVerificationRequest`, `generateVerificationToken`,
+ * `normalizeIdentifier`). It needs an adapter to store the single-use tokens.
+ *
+ * @example
+ * ```ts
+ * Email({ server: process.env.AUTH_EMAIL_SERVER, from: "Acme <auth@acme.example>" })
+ * ```
+ */
+export default function Email(config: EmailUserConfig = {}): EmailConfig {
+  return {
+    id: "email",
+    name: "Email",
+    from: "Auth <no-reply@localhost>",
+    maxAge: DAY,
+    sendVerificationRequest,
+    ...config,
+    type: "email",
+  } as EmailConfig;
+}
+
+/** The same provider under Auth.js's other name, with id `nodemailer`. */
+export function Nodemailer(config: EmailUserConfig = {}): EmailConfig {
+  return Email({ id: "nodemailer", name: "Nodemailer", ...config });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
+import Email from "../../src/providers/email.js";
+import type { AuthConfig } from "../../src/types.js";
+import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+import { linkIn, startSmtpServer } from "./smtp.js";
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+const NO_SERVER = Symbol("no server");
+
+function config(
+  extra: Partial<AuthConfig> = {},
+  server: unknown = { host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true },
+): AuthConfig {
+  const options = server === NO_SERVER ? {} : { server: server as Record<string, unknown> };
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: captureLogger().logger,
+    adapter: memoryAdapter(),
+    providers: [Email({ ...options, from: "Acme <auth@acme.example>" })],
+    ...extra,
+  };
+}
+
+async function requestLink(client: TestClient, email: string) {
+  const csrfToken = await client.csrfToken();
+  return client.request("/auth/signin/email", { form: { email, csrfToken } });
+}
+
+describe("Email provider over real SMTP", () => {
+  it("mails a link that signs the user in", async () => {
+    const client = new TestClient(config());
+    const received = smtp.nextMessage();
+    const response = await requestLink(client, "Ada@Example.com");
+    expect(response.headers.get("location")).toBe(
+      "http://localhost:3000/auth/verify-request?provider=email&type=email",
+    );
+    const mail = await received;
+    expect(mail.to).toEqual(["ada@example.com"]);
+    expect(mail.from).toBe("auth@acme.example");
+    expect(mail.subject).toBe("Sign in to localhost:3000");
+    const link = linkIn(mail);
+    expect(link.searchParams.get("email")).toBe("ada@example.com");
+    const callback = await client.request(`${link.pathname}${link.search}`);
+    expect(callback.headers.get("location")).toBe("http://localhost:3000");
+    expect(setCookie(callback, "authjs.session-token")).toBeDefined();
+    await expect(client.session()).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("escapes everything in the HTML part and keeps hostile theme colours out", async () => {
+    const client = new TestClient(config({ theme: { brandColor: 'red;"><script>x</script>' } }));
+    const received = smtp.nextMessage();
+    await requestLink(client, "ada@example.com");
+    const mail = await received;
+    expect(mail.raw).not.toContain("<script>");
+    expect(mail.raw).toContain("#346df1");
+  });
+
+  it("shows EmailSignInError and leaves no usable token when SMTP refuses", async () => {
+    const { logger, errors } = captureLogger();
+    const client = new TestClient(
+      config({ logger }, { host: "127.0.0.1", port: 1, secure: false, connectionTimeout: 2000 }),
+    );
+    const response = await requestLink(client, "ada@example.com");
+    expect(response.headers.get("location")).toBe(
+      "http://localhost:3000/auth/signin?error=EmailSignInError",
+    );
+    expect(errors.at(-1)?.name).toBe("EmailSignInError");
+  });
+
+  it("prints the link in development when no server is set, and fails in production", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    try {
+      const client = new TestClient(config({}, NO_SERVER));
+      await requestLink(client, "dev@example.com");
+      const printed = String(info.mock.calls.at(-1)?.[0]);
+      expect(printed).toContain("dev@example.com");
+      const link = new URL(/http:\/\/\S+/.exec(printed)![0]);
+      const callback = await client.request(`${link.pathname}${link.search}`);
+      expect(setCookie(callback, "authjs.session-token")).toBeDefined();
+
+      vi.stubEnv("NODE_ENV", "production");
+      const prod = new TestClient(config({}, ""));
+      const refused = await requestLink(prod, "prod@example.com");
+      expect(refused.headers.get("location")).toContain("error=EmailSignInError");
+    } finally {
+      vi.unstubAllEnvs();
+      info.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The text/plain part, quoted-printable decoded. */
+  text: string;
+  subject: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function textPart(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const text = parts.find((part) => /content-type:\s*text\/plain/i.test(part)) ?? raw;
+  const [headers = "", ...body] = text.split(/\r?\n\r?\n/);
+  const content = body.join("\n\n");
+  return /content-transfer-encoding:\s*quoted-printable/i.test(headers)
+    ? decodeQuotedPrintable(content)
+    : content;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
+export async function startSmtpServer() {
+  const messages: CapturedMail[] = [];
+  const waiters: ((mail: CapturedMail) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const mail: CapturedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          text: textPart(raw),
+          subject: /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "",
+        };
+        messages.push(mail);
+        waiters.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** The next message, or one already received and not yet taken. */
+    nextMessage(): Promise<CapturedMail> {
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The sign-in link in a captured mail. */
+export function linkIn(mail: CapturedMail): URL {
+  const match = /https?:\/\/\S+\/callback\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`No sign-in link in:\n${mail.text}`);
+  return new URL(match[0]);
+}
