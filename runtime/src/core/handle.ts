@@ -48,7 +48,10 @@ export async function handleAuthRequest(
     return toResponse(ctx.outgoing, result, request);
   } catch (error) {
     if (error instanceof InvalidCallbackUrl) {
-      return configurationFailure(error, parsed, request, config);
+      // A malformed `callbackUrl` in the query is the client's mistake, not the server's:
+      // 400 for every action (Auth.js answers 500 and shows "Server error").
+      config.logger.error(error);
+      return jsonResponse("Bad request.", 400);
     }
     return errorResponse(error, ctx, parsed, request, config);
   }

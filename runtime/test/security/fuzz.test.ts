@@ -1,0 +1,229 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
+import { parseCookieHeader } from "../../src/core/cookies.js";
+import { sameOriginRedirect } from "../../src/core/defaults.js";
+import { InvalidEmailAddress, normalizeEmailAddress } from "../../src/core/email-address.js";
+import { parseAction } from "../../src/core/request.js";
+import { Auth } from "../../src/index.js";
+import { decode, encode } from "../../src/jwt.js";
+import Credentials from "../../src/providers/credentials.js";
+import Email from "../../src/providers/email.js";
+import type { AuthConfig } from "../../src/types.js";
+import { captureLogger, SECRET } from "../helpers.js";
+
+const ORIGIN = "http://localhost:3000";
+const unicode = () => fc.string({ unit: "binary", maxLength: 80 });
+const urlish = () =>
+  fc.oneof(
+    unicode(),
+    fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    fc.constantFrom(
+      "/",
+      "//",
+      "/\\",
+      "\\\\",
+      "http:",
+      "https://",
+      "javascript:",
+      "%2F%2F",
+      "\t",
+      "@",
+    ),
+    fc
+      .tuple(fc.constantFrom("/", "//", "http://localhost:3000", "https://", ""), unicode())
+      .map(([a, b]) => a + b),
+  );
+
+describe("property: parsers never throw and never widen what they accept", () => {
+  it("parseAction returns a known action or nothing, for any path and base", () => {
+    const actions = [
+      "providers",
+      "session",
+      "csrf",
+      "signin",
+      "signout",
+      "callback",
+      "verify-request",
+      "error",
+      "webauthn-options",
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(unicode(), fc.webPath()),
+        fc.constantFrom("/auth", "/api/auth", "", "/a.b"),
+        (path, base) => {
+          const parsed = parseAction(path, base);
+          if (parsed) {
+            expect(actions).toContain(parsed.action);
+            if (parsed.providerId !== undefined) expect(parsed.providerId).not.toMatch(/\//);
+            if (base) expect(path.startsWith(`${base}/`)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("parseCookieHeader yields trimmed, non-empty names and string values", () => {
+    fc.assert(
+      fc.property(unicode(), (header) => {
+        const cookies = parseCookieHeader(header);
+        for (const [name, value] of Object.entries(cookies)) {
+          expect(name).toBe(name.trim());
+          expect(name.length).toBeGreaterThan(0);
+          expect(typeof value).toBe("string");
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("the default redirect always stays on the origin", () => {
+    fc.assert(
+      fc.property(urlish(), (url) => {
+        expect(new URL(sameOriginRedirect(url, ORIGIN)).origin).toBe(ORIGIN);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("email normalisation accepts only one plain address, and is idempotent", () => {
+    const strict = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9.-]+$/;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          unicode(),
+          fc.emailAddress(),
+          fc.emailAddress().map((e) => e.toUpperCase()),
+        ),
+        (input) => {
+          let normalized: string;
+          try {
+            normalized = normalizeEmailAddress(input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidEmailAddress);
+            return;
+          }
+          expect(normalized).toMatch(strict);
+          expect(normalized.split("@")).toHaveLength(2);
+          expect(normalizeEmailAddress(normalized)).toBe(normalized);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("JWE decode rejects every mutation of a valid token", async () => {
+    const salt = "authjs.session-token";
+    const token = await encode({ token: { sub: "1" }, secret: SECRET, salt });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: token.length - 1 }),
+        fc.string({ minLength: 1, maxLength: 3 }),
+        async (at, insert) => {
+          const mutated = token.slice(0, at) + insert + token.slice(at + 1);
+          fc.pre(mutated !== token);
+          await expect(decode({ token: mutated, secret: SECRET, salt })).rejects.toBeDefined();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("property: Auth() answers hostile requests with 2xx/3xx/4xx, never 5xx", () => {
+  const config: AuthConfig = {
+    secret: SECRET,
+    trustHost: true,
+    logger: captureLogger().logger,
+    adapter: memoryAdapter(),
+    session: { strategy: "jwt" },
+    providers: [
+      Credentials({ authorize: (c) => (c.username === "ada" ? { id: "1" } : null) }),
+      Email({ sendVerificationRequest: () => {} }),
+    ],
+  };
+  const segment = fc.oneof(
+    fc.constantFrom(
+      "providers",
+      "session",
+      "csrf",
+      "signin",
+      "signout",
+      "callback",
+      "error",
+      "verify-request",
+      "credentials",
+      "email",
+      "undefined",
+      "..",
+      "%2e%2e",
+      "%00",
+    ),
+    fc.webSegment(),
+  );
+  const request = fc.record({
+    method: fc.constantFrom("GET", "POST", "HEAD", "PUT", "OPTIONS"),
+    path: fc.array(segment, { maxLength: 4 }).map((segments) => `/auth/${segments.join("/")}`),
+    query: fc.dictionary(
+      fc.constantFrom("callbackUrl", "error", "email", "token", "code", "x"),
+      urlish(),
+      { maxKeys: 3 },
+    ),
+    cookie: fc.oneof(
+      unicode(),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            "authjs.session-token",
+            "authjs.session-token.0",
+            "authjs.csrf-token",
+            "authjs.callback-url",
+            "authjs.state",
+            "x",
+          ),
+          fc.oneof(unicode(), fc.base64String()),
+          { maxKeys: 4 },
+        )
+        .map((jar) =>
+          Object.entries(jar)
+            .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+            .join("; "),
+        ),
+    ),
+    body: fc.oneof(
+      fc.constant(undefined),
+      fc.tuple(fc.constant("application/x-www-form-urlencoded"), unicode()),
+      fc.tuple(
+        fc.constant("application/json"),
+        fc.oneof(unicode(), fc.json({ depthSize: "large" })),
+      ),
+    ),
+  });
+
+  it("for random paths, methods, query strings, cookies and bodies", async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, path, query, cookie, body }) => {
+        const url = new URL(path, ORIGIN);
+        for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+        const headers: Record<string, string> = { cookie };
+        const init: RequestInit = { method, headers };
+        if (body && method !== "GET" && method !== "HEAD") {
+          headers["content-type"] = body[0];
+          init.body = body[1];
+        }
+        let built: Request;
+        try {
+          built = new Request(url, init);
+        } catch {
+          // Browsers and servers never deliver what the Request constructor refuses.
+          return;
+        }
+        const response = await Auth(built, config);
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
