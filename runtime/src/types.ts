@@ -301,6 +301,11 @@ export interface SessionOptions {
   updateAge: number;
   /** Database session tokens. Default: 256 random bits, base64url. */
   generateSessionToken: () => string;
+  /**
+   * Hard cap in seconds on a session's total lifetime, counted from sign-in; renewal never
+   * extends a session past it. Off by default (Auth.js has none).
+   */
+  absoluteMaxAge?: number;
 }
 
 /** The configuration object, the same one Auth.js takes. */

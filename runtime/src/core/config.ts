@@ -125,6 +125,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     maxAge,
     updateAge: config.session?.updateAge ?? 24 * 60 * 60,
     generateSessionToken: config.session?.generateSessionToken ?? randomSessionToken,
+    absoluteMaxAge: config.session?.absoluteMaxAge,
   };
 
   const resolved: ResolvedConfig = {

@@ -4,6 +4,8 @@ import type { Account, Profile, User } from "../types.js";
 import type { AuthContext } from "./context.js";
 import { readChunkedCookie } from "./cookies.js";
 import { emitEvent } from "./events.js";
+import { newSessionToken, remainingLifetime, tokenDeadline } from "./lifetime.js";
+import { decodeSessionToken } from "./session.js";
 
 export interface LoginInput {
   /** The user as the provider describes them (a fresh random `id`). */
@@ -153,10 +155,12 @@ export async function replaceSession(
 ): Promise<AdapterSession> {
   const adapter = ctx.config.adapter!;
   if (currentToken) await adapter.deleteSession!(currentToken);
+  const sessionToken = newSessionToken(ctx.config.session);
+  const lifetime = remainingLifetime(ctx.config.session, tokenDeadline(sessionToken));
   return adapter.createSession!({
-    sessionToken: ctx.config.session.generateSessionToken(),
+    sessionToken,
     userId,
-    expires: new Date(Date.now() + ctx.config.session.maxAge * 1000),
+    expires: new Date(Date.now() + lifetime * 1000),
   });
 }
 
@@ -170,11 +174,7 @@ async function currentSession(
   if (!token) return undefined;
   try {
     if (config.session.strategy === "jwt") {
-      const payload = await config.jwt.decode({
-        token,
-        secret: config.jwt.secret,
-        salt: option.name,
-      });
+      const payload = await decodeSessionToken(config, option.name, token);
       const user =
         payload?.sub && config.adapter?.getUser ? await config.adapter.getUser(payload.sub) : null;
       return user ? { user } : undefined;

@@ -10,6 +10,7 @@ import {
   writeChunkedCookie,
 } from "./cookies.js";
 import { emitEvent } from "./events.js";
+import { jwtDeadline, nowSeconds, remainingLifetime, tokenDeadline } from "./lifetime.js";
 
 /** Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. */
 export function decodeSessionToken(config: ResolvedConfig, cookieName: string, token: string) {
@@ -64,6 +65,10 @@ async function readJwtSession(
     const { jwt, callbacks, session: sessionOptions } = config;
     const payload = await decodeSessionToken(config, option.name, token);
     if (!payload) throw new Error("The session token decoded to nothing");
+    // Tokens minted before absoluteMaxAge was configured (or by Auth.js) start counting at iat.
+    const authTime = sessionOptions.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
+    const deadline = jwtDeadline(sessionOptions, authTime);
+    if (deadline !== undefined && nowSeconds() >= deadline) return clear();
 
     // Only `token` and `session` (and the update trigger): `user`/`account` exist at sign-in
     // only, and callbacks test `if (user)` to tell the two apart (as with Auth.js).
@@ -72,6 +77,7 @@ async function readJwtSession(
       : { token: payload, session: undefined };
     const newToken = await callbacks.jwt(params as JWTCallbackParams);
     if (newToken === null) return clear();
+    if (authTime !== undefined) newToken.auth_time ??= authTime;
 
     const now = Date.now();
     // Re-encrypting on every read (as Auth.js does) is the main cost of /session. A token the
@@ -82,8 +88,9 @@ async function readJwtSession(
       (options.update !== undefined ||
         !config.defaultJwtCallback ||
         now - issuedAt >= sessionOptions.updateAge * 1000);
+    const lifetime = remainingLifetime(sessionOptions, deadline);
     const expires = renew
-      ? new Date(now + sessionOptions.maxAge * 1000)
+      ? new Date(now + lifetime * 1000)
       : new Date(typeof payload.exp === "number" ? payload.exp * 1000 : now);
 
     const session = (await callbacks.session({
@@ -99,7 +106,7 @@ async function readJwtSession(
       const encoded = await jwt.encode({
         token: newToken,
         secret: jwt.secret,
-        maxAge: jwt.maxAge,
+        maxAge: Math.min(jwt.maxAge, lifetime),
         salt: option.name,
       });
       cookies.push(...writeChunkedCookie(option, encoded, requestCookies, { expires }));
@@ -123,7 +130,9 @@ async function readDatabaseSession(
   try {
     let found = await adapter.getSessionAndUser!(sessionToken);
     const now = Date.now();
-    if (found && new Date(found.session.expires).valueOf() < now) {
+    const deadline = config.session.absoluteMaxAge ? tokenDeadline(sessionToken) : undefined;
+    const pastDeadline = deadline !== undefined && now >= deadline * 1000;
+    if (found && (pastDeadline || new Date(found.session.expires).valueOf() < now)) {
       await adapter.deleteSession!(sessionToken);
       found = null;
     }
@@ -133,9 +142,10 @@ async function readDatabaseSession(
     const { maxAge, updateAge } = config.session;
     let expires = new Date(found.session.expires);
     const cookies: Cookie[] = [];
-    // Extend the row (and the cookie) at most once per updateAge.
-    if (expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
-      expires = new Date(now + maxAge * 1000);
+    // Extend the row (and the cookie) at most once per updateAge, never past the deadline.
+    const extended = new Date(now + remainingLifetime(config.session, deadline) * 1000);
+    if (expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now && extended > expires) {
+      expires = extended;
       await adapter.updateSession!({ sessionToken, expires });
       if (options.renew) {
         cookies.push(...writeChunkedCookie(option, sessionToken, requestCookies, { expires }));

@@ -4,6 +4,7 @@ import type { Account, Profile, SignInCallbackParams, User } from "../types.js";
 import type { AuthContext } from "./context.js";
 import { clearChunkedCookie, writeChunkedCookie } from "./cookies.js";
 import { emitEvent } from "./events.js";
+import { jwtDeadline, nowSeconds, remainingLifetime } from "./lifetime.js";
 
 /**
  * Runs `callbacks.signIn` (reference §5.1): `true` continues (returns undefined), a string is a
@@ -66,16 +67,18 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
     if (token === null) {
       ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
     } else {
-      const maxAge = config.session.maxAge;
+      if (config.session.absoluteMaxAge) token.auth_time ??= nowSeconds();
+      const deadline = jwtDeadline(config.session, token.auth_time);
       const encoded = await config.jwt.encode({
         token,
         secret: config.jwt.secret,
-        maxAge: config.jwt.maxAge,
+        maxAge: Math.min(config.jwt.maxAge, remainingLifetime(config.session, deadline)),
         salt: option.name,
       });
+      const lifetime = remainingLifetime(config.session, deadline);
       ctx.outgoing.push(
         ...writeChunkedCookie(option, encoded, request.cookies, {
-          expires: new Date(Date.now() + maxAge * 1000),
+          expires: new Date(Date.now() + lifetime * 1000),
         }),
       );
     }

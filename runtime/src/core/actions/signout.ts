@@ -4,6 +4,7 @@ import type { JWT } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { clearChunkedCookie, readChunkedCookie } from "../cookies.js";
 import { emitEvent } from "../events.js";
+import { decodeSessionToken } from "../session.js";
 import type { ActionResult } from "./result.js";
 
 /**
@@ -25,11 +26,7 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
   if (token) {
     try {
       if (config.session.strategy === "jwt") {
-        const decoded = await config.jwt.decode({
-          token,
-          secret: config.jwt.secret,
-          salt: option.name,
-        });
+        const decoded = await decodeSessionToken(config, option.name, token);
         await emitEvent(config, "signOut", { token: decoded as JWT | null });
       } else {
         const session = await config.adapter!.deleteSession!(token);

@@ -1,0 +1,43 @@
+/**
+ * The absolute session lifetime (`session.absoluteMaxAge`, ASVS 7.3.2): a deadline fixed at
+ * sign-in that sliding renewal can never pass.
+ *
+ * - JWT strategy: the `auth_time` claim (OIDC's name for "when the user authenticated") is set
+ *   at sign-in and carried across every re-encryption.
+ * - Database strategy: the Auth.js schema has no creation time, so the deadline is appended to
+ *   the session token (`<random>~<deadline>`). The token is looked up exactly, so the deadline
+ *   cannot be changed without making the token unknown.
+ */
+import type { SessionOptions } from "../types.js";
+
+const SEPARATOR = "~";
+
+/** Seconds since the epoch. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A new database session token, carrying the absolute deadline when one is configured. */
+export function newSessionToken(session: SessionOptions): string {
+  const token = session.generateSessionToken();
+  if (!session.absoluteMaxAge) return token;
+  return `${token}${SEPARATOR}${(nowSeconds() + session.absoluteMaxAge).toString(36)}`;
+}
+
+/** The deadline (seconds) carried by a database session token, if any. */
+export function tokenDeadline(sessionToken: string): number | undefined {
+  const at = sessionToken.lastIndexOf(SEPARATOR);
+  if (at === -1) return undefined;
+  const deadline = Number.parseInt(sessionToken.slice(at + 1), 36);
+  return Number.isFinite(deadline) ? deadline : undefined;
+}
+
+/** The deadline (seconds) of a JWT session, from its `auth_time` claim. */
+export function jwtDeadline(session: SessionOptions, authTime: unknown): number | undefined {
+  if (!session.absoluteMaxAge || typeof authTime !== "number") return undefined;
+  return authTime + session.absoluteMaxAge;
+}
+
+/** Seconds a session may still live: `maxAge`, capped by the deadline. */
+export function remainingLifetime(session: SessionOptions, deadline: number | undefined): number {
+  if (deadline === undefined) return session.maxAge;
+  return Math.max(0, Math.min(session.maxAge, deadline - nowSeconds()));
+}

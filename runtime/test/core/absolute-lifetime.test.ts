@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
+import type { EmailConfig } from "../../src/providers/types.js";
+import type { AuthConfig } from "../../src/types.js";
+import { setCookie, TestClient, testConfig } from "../helpers.js";
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const SALT = "authjs.session-token";
+const email: EmailConfig = {
+  id: "email",
+  name: "Email",
+  type: "email",
+  sendVerificationRequest: () => {},
+};
+const session = { maxAge: DAY, updateAge: 0, absoluteMaxAge: 2 * DAY };
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+const advance = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
+async function expectSessionUntilDeadline(config: AuthConfig) {
+  const client = new TestClient(config);
+  const start = Date.now();
+  await client.signInWithCredentials({});
+  for (const step of [20 * HOUR, 20 * HOUR]) {
+    advance(step);
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.not.toBeNull();
+    const cookie = setCookie(response, SALT);
+    if (cookie) {
+      // The renewed cookie never outlives the absolute deadline.
+      expect(Date.parse(cookie.attributes.expires as string)).toBeLessThanOrEqual(
+        start + 2 * DAY * 1000,
+      );
+    }
+  }
+  advance(8 * HOUR + 1);
+  await expect(client.session()).resolves.toBeNull();
+  return client;
+}
+
+describe("session.absoluteMaxAge", () => {
+  it("ends a JWT session at the deadline even though it kept sliding", async () => {
+    await expectSessionUntilDeadline(testConfig({ session }));
+  });
+
+  it("ends a database session at the deadline and deletes the row", async () => {
+    const adapter = memoryAdapter();
+    const client = await expectSessionUntilDeadline(
+      testConfig({ session, adapter, providers: [...testConfig().providers, email] }),
+    );
+    expect(client.jar.has(SALT)).toBe(false);
+  });
+
+  it("without it, a session in use slides on indefinitely", async () => {
+    const client = new TestClient(testConfig({ session: { maxAge: DAY, updateAge: 0 } }));
+    await client.signInWithCredentials({});
+    for (let i = 0; i < 5; i++) {
+      advance(20 * HOUR);
+      await expect(client.session()).resolves.not.toBeNull();
+    }
+  });
+});
