@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+const entryPoints = Object.keys(manifest.exports).filter((key) => key !== "./package.json");
+let app: string;
+
+beforeAll(() => {
+  const tarball = inject("runtimeTarball");
+  app = mkdtempSync(join(tmpdir(), "create-auth-package-"));
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "cjs-app", private: true, type: "commonjs" }),
+  );
+  execFileSync(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--omit=peer", tarball],
+    {
+      cwd: app,
+      stdio: "pipe",
+    },
+  );
+}, 120_000);
+afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+function node(code: string, type: "commonjs" | "module"): string {
+  const file = join(app, type === "commonjs" ? "probe.cjs" : "probe.mjs");
+  writeFileSync(file, code);
+  return execFileSync(process.execPath, [file], { cwd: app }).toString();
+}
+
+describe("the packed runtime", () => {
+  it("declares types and files for every entry point", () => {
+    for (const key of entryPoints) {
+      const target = manifest.exports[key] as { types: string; default: string };
+      const packaged = join(app, "node_modules/@create-auth/runtime");
+      expect(() => readFileSync(join(packaged, target.types)), key).not.toThrow();
+      expect(() => readFileSync(join(packaged, target.default)), key).not.toThrow();
+    }
+  });
+
+  it("can be require()d from CommonJS on this Node (no top-level await anywhere)", () => {
+    const names = entryPoints.map((key) => `@create-auth/runtime${key.slice(1)}`);
+    const output = node(
+      `const loaded = ${JSON.stringify(names)}.map((name) => [name, Object.keys(require(name)).length]);
+       console.log(JSON.stringify(loaded));`,
+      "commonjs",
+    );
+    const loaded = JSON.parse(output) as [string, number][];
+    expect(loaded.map(([name]) => name)).toEqual(names);
+    expect(loaded.find(([name]) => name === "@create-auth/runtime")![1]).toBeGreaterThan(2);
+  });
+
+  it("answers a real request from CommonJS and from ESM", () => {
+    const program = (load: string) => `${load}
+      const { Auth } = runtime;
+      const config = { secret: "x".repeat(32), trustHost: true, providers: [Credentials({ authorize: () => null })] };
+      Auth(new Request("http://localhost/auth/providers"), config)
+        .then((r) => r.json())
+        .then((body) => console.log(Object.keys(body).join(",")));`;
+    const cjs = node(
+      program(`const runtime = require("@create-auth/runtime");
+        const Credentials = require("@create-auth/runtime/providers/credentials").default;`),
+      "commonjs",
+    );
+    const esm = node(
+      program(`import * as runtime from "@create-auth/runtime";
+        import Credentials from "@create-auth/runtime/providers/credentials";`),
+      "module",
+    );
+    expect(cjs.trim()).toBe("credentials");
+    expect(esm.trim()).toBe("credentials");
+  });
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Builds @create-auth/runtime and packs it once into .tmp/pack/. Every end-to-end fixture
+// installs this one tarball, so a test run builds the runtime once however many apps use it.
+// Skips the work when the tarball is newer than every source file. Prints the tarball path.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const runtime = join(root, "runtime");
+const out = join(root, ".tmp", "pack");
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+export function packRuntime() {
+  const sources = Math.max(
+    newest(join(runtime, "src")),
+    ...["package.json", "tsconfig.build.json", "../tsconfig.base.json"].map(
+      (f) => statSync(join(runtime, f)).mtimeMs,
+    ),
+  );
+  const existing = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith(".tgz")) : [];
+  if (existing.length === 1 && statSync(join(out, existing[0])).mtimeMs > sources) {
+    return join(out, existing[0]);
+  }
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: runtime, stdio: "inherit" });
+  const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", out], {
+    cwd: runtime,
+  })
+    .toString()
+    .trim()
+    .split("\n")
+    .at(-1);
+  return join(out, name);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(packRuntime());
