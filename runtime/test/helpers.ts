@@ -41,6 +41,8 @@ export interface RequestOptions {
  */
 export class TestClient {
   readonly jar = new Map<string, string>();
+  /** Where the auth endpoints are mounted. */
+  basePath = "/auth";
   constructor(
     readonly config: AuthConfig,
     readonly origin = "http://localhost:3000",
@@ -61,9 +63,8 @@ export class TestClient {
       body = JSON.stringify(options.json);
     }
     const method = options.method ?? (body === undefined ? "GET" : "POST");
-    const response = await Auth(
+    const response = await this.send(
       new Request(`${this.origin}${path}`, { method, headers, body }),
-      this.config,
     );
     for (const cookie of setCookies(response)) {
       if (cookie.attributes["max-age"] === "0" || cookie.value === "") this.jar.delete(cookie.name);
@@ -72,19 +73,44 @@ export class TestClient {
     return response;
   }
 
+  /** Delivers a request; `Auth()` in-process by default. */
+  protected send(request: Request): Promise<Response> {
+    return Auth(request, this.config);
+  }
+
   async csrfToken(): Promise<string> {
-    const response = await this.request("/auth/csrf");
+    const response = await this.request(`${this.basePath}/csrf`);
     return ((await response.json()) as { csrfToken: string }).csrfToken;
   }
 
   async session(): Promise<unknown> {
-    return (await this.request("/auth/session")).json();
+    return (await this.request(`${this.basePath}/session`)).json();
   }
 
   /** CSRF + credentials POST, the way the built-in sign-in page does it. */
   async signInWithCredentials(fields: Record<string, string>, providerId = "credentials") {
     const csrfToken = await this.csrfToken();
-    return this.request(`/auth/callback/${providerId}`, { form: { ...fields, csrfToken } });
+    return this.request(`${this.basePath}/callback/${providerId}`, {
+      form: { ...fields, csrfToken },
+    });
+  }
+
+  /** CSRF + sign-out POST. */
+  async signOut() {
+    const csrfToken = await this.csrfToken();
+    return this.request(`${this.basePath}/signout`, { form: { csrfToken } });
+  }
+}
+
+/** The same client against a real HTTP server (redirects are not followed). */
+export class HttpTestClient extends TestClient {
+  constructor(origin: string, basePath = "/auth") {
+    super({ providers: [] }, origin);
+    this.basePath = basePath;
+  }
+
+  protected override send(request: Request): Promise<Response> {
+    return fetch(request, { redirect: "manual" });
   }
 }
 

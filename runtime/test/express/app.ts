@@ -1,0 +1,75 @@
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { authSession, ExpressAuth, getSession, requireAuth } from "../../src/express/index.js";
+import type { AuthConfig } from "../../src/types.js";
+
+const require = createRequire(import.meta.url);
+export type ExpressModule = typeof import("express");
+export const express5 = require("express") as ExpressModule;
+export const express4 = require("express4") as ExpressModule;
+
+export interface AppOptions {
+  mount: string;
+  bodyParsers?: boolean;
+  trustProxy?: boolean;
+}
+
+/** A real app: the auth handler, a protected page, an API, a 404 and an error handler. */
+export async function startApp(express: ExpressModule, config: AuthConfig, options: AppOptions) {
+  const app = express();
+  if (options.trustProxy) app.set("trust proxy", true);
+  if (options.bodyParsers) {
+    app.use(express.json());
+    app.use(express.urlencoded({ extended: true }));
+  }
+  app.use("/explode", (req, _res, next) => {
+    // A body whose keys cannot be read: the handler's failure must reach the error handler.
+    (req as { body?: unknown }).body = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("boom");
+        },
+      },
+    );
+    next();
+  });
+  app.use("/explode", ExpressAuth(config) as never);
+  app.use(options.mount, ExpressAuth(config) as never);
+  app.get("/me", requireAuth(config) as never, (_req, res) => {
+    res.json(res.locals.session);
+  });
+  app.get("/direct", async (req, res) => {
+    res.json(await getSession(req, config));
+  });
+  app.get("/locals", authSession(config) as never, (_req, res) => {
+    res.json({ session: res.locals.session });
+  });
+  app.use(requireAuth(config, { paths: ["/admin/*"] }) as never);
+  app.get("/admin/panel", (_req, res) => {
+    res.json({ admin: true });
+  });
+  app.get("/public", (_req, res) => {
+    res.json({ public: true });
+  });
+  app.use((_req: unknown, res: { status(code: number): { json(body: unknown): void } }) => {
+    res.status(404).json({ notFound: true });
+  });
+  app.use(
+    (
+      error: Error,
+      _req: unknown,
+      res: { status(code: number): { json(body: unknown): void } },
+      _next: unknown,
+    ) => {
+      res.status(500).json({ handled: error.message });
+    },
+  );
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
