@@ -1,0 +1,205 @@
+/**
+ * PostgreSQL persistence with one SQL dialect for two drivers: `pg` (a real server) and PGlite
+ * (embedded, a folder on disk). Both are optional peer dependencies.
+ *
+ * @module adapters/postgres
+ */
+import type { Adapter, AdapterAccount, AdapterUser } from "../../adapters.js";
+import type { SqlClient } from "./client.js";
+import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "./rows.js";
+
+export type { SqlClient } from "./client.js";
+export { type EmbeddedDatabase, embeddedDatabase } from "./embedded.js";
+export { type MigrationResult, migrate } from "./migrate.js";
+export { schema } from "./schema.js";
+
+const accountColumns = [
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "id_token",
+  "scope",
+  "session_state",
+  "token_type",
+] as const;
+const userColumns = ["name", "email", "emailVerified", "image"] as const;
+const SESSION_AND_USER = `SELECT s."sessionToken", s."userId", s.expires,
+  u.id, u.name, u.email, u."emailVerified", u.image
+  FROM sessions s JOIN users u ON u.id = s."userId" WHERE s."sessionToken" = $1`;
+
+/** User ids are integers in the Auth.js schema; anything else cannot name a row. */
+const isUserId = (id: unknown): boolean => typeof id === "string" && /^\d{1,18}$/.test(id);
+const quote = (column: string) => `"${column}"`;
+
+/**
+ * Every Adapter method over `db` (`pg` Pool/Client or PGlite), on the schema of
+ * `@auth/pg-adapter` plus an `authenticators` table. Run `migrate(db)` once first (an
+ * `embeddedDatabase()` does it for you). Multi-row changes are single statements, so a failure
+ * never leaves half a change behind.
+ *
+ * @example
+ * ```ts
+ * import pg from "pg";
+ * const adapter = postgresAdapter(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
+ * ```
+ */
+export function postgresAdapter(db: SqlClient): Required<Adapter> {
+  const one = async <T>(
+    sql: string,
+    params: unknown[],
+    map: (row: Record<string, unknown>) => T,
+  ) => {
+    const { rows } = await db.query(sql, params);
+    return rows[0] ? map(rows[0]) : null;
+  };
+
+  return {
+    async createUser(user) {
+      const values = userColumns.map((column) => user[column] ?? null);
+      return (await one(
+        `INSERT INTO users (name, email, "emailVerified", image) VALUES ($1, $2, $3, $4) RETURNING *`,
+        values,
+        toUser,
+      ))!;
+    },
+    getUser: (id) => (isUserId(id) ? one(`SELECT * FROM users WHERE id = $1`, [id], toUser) : null),
+    getUserByEmail: (email) =>
+      one(`SELECT * FROM users WHERE email = $1 ORDER BY id LIMIT 1`, [email], toUser),
+    getUserByAccount: ({ provider, providerAccountId }) =>
+      one(
+        `SELECT u.* FROM users u JOIN accounts a ON u.id = a."userId"
+         WHERE a.provider = $1 AND a."providerAccountId" = $2 LIMIT 1`,
+        [provider, providerAccountId],
+        toUser,
+      ),
+    async updateUser(user) {
+      const columns = userColumns.filter((column) => column in user);
+      if (!isUserId(user.id)) throw new Error(`No user with id ${user.id}`);
+      const sets = columns.map((column, i) => `${quote(column)} = $${i + 2}`);
+      const sql = sets.length
+        ? `UPDATE users SET ${sets.join(", ")} WHERE id = $1 RETURNING *`
+        : `SELECT * FROM users WHERE id = $1`;
+      const updated = await one(sql, [user.id, ...columns.map((c) => user[c] ?? null)], toUser);
+      if (!updated) throw new Error(`No user with id ${user.id}`);
+      return updated;
+    },
+    async deleteUser(userId) {
+      if (!isUserId(userId)) return null;
+      // One statement: accounts, sessions, authenticators and the user go together or not at all.
+      return one(
+        `WITH a AS (DELETE FROM accounts WHERE "userId" = $1),
+              s AS (DELETE FROM sessions WHERE "userId" = $1),
+              w AS (DELETE FROM authenticators WHERE "userId" = $1)
+         DELETE FROM users WHERE id = $1 RETURNING *`,
+        [userId],
+        toUser,
+      );
+    },
+    async linkAccount(account) {
+      const values = accountColumns.map(
+        (column) => (account as Record<string, unknown>)[column] ?? null,
+      );
+      const placeholders = accountColumns.map((_, i) => `$${i + 1}`).join(", ");
+      return (await one(
+        `INSERT INTO accounts (${accountColumns.map(quote).join(", ")}) VALUES (${placeholders}) RETURNING *`,
+        values,
+        toAccount,
+      ))!;
+    },
+    async unlinkAccount({ provider, providerAccountId }) {
+      const removed = await one(
+        `DELETE FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 RETURNING *`,
+        [provider, providerAccountId],
+        toAccount,
+      );
+      return removed ?? undefined;
+    },
+    async createSession({ sessionToken, userId, expires }) {
+      return (await one(
+        `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, $3) RETURNING *`,
+        [sessionToken, userId, expires],
+        toSession,
+      ))!;
+    },
+    getSessionAndUser: (sessionToken) =>
+      one(SESSION_AND_USER, [sessionToken], (row) => {
+        const { sessionToken: _token, userId: _userId, expires: _expires, ...user } = row;
+        return { session: toSession(row), user: toUser(user) };
+      }),
+    updateSession: ({ sessionToken, expires }) =>
+      one(
+        `UPDATE sessions SET expires = COALESCE($2, expires) WHERE "sessionToken" = $1 RETURNING *`,
+        [sessionToken, expires ?? null],
+        toSession,
+      ),
+    deleteSession: (sessionToken) =>
+      one(`DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`, [sessionToken], toSession),
+    async createVerificationToken(token) {
+      await db.query(
+        `INSERT INTO verification_token (identifier, expires, token) VALUES ($1, $2, $3)`,
+        [token.identifier, token.expires, token.token],
+      );
+      return token;
+    },
+    // DELETE … RETURNING: atomic, so of two concurrent uses exactly one gets the row.
+    useVerificationToken: ({ identifier, token }) =>
+      one(
+        `DELETE FROM verification_token WHERE identifier = $1 AND token = $2 RETURNING *`,
+        [identifier, token],
+        toVerificationToken,
+      ),
+    getAccount: (providerAccountId, provider) =>
+      one(
+        `SELECT * FROM accounts WHERE "providerAccountId" = $1 AND provider = $2 LIMIT 1`,
+        [providerAccountId, provider],
+        toAccount,
+      ) as Promise<AdapterAccount | null>,
+    getAuthenticator: (credentialID) =>
+      one(
+        `SELECT * FROM authenticators WHERE "credentialID" = $1`,
+        [credentialID],
+        toAuthenticator,
+      ),
+    async createAuthenticator(authenticator) {
+      return (await one(
+        `INSERT INTO authenticators ("credentialID", "userId", "providerAccountId", "credentialPublicKey",
+           counter, "credentialDeviceType", "credentialBackedUp", transports)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [
+          authenticator.credentialID,
+          authenticator.userId,
+          authenticator.providerAccountId,
+          authenticator.credentialPublicKey,
+          authenticator.counter,
+          authenticator.credentialDeviceType,
+          authenticator.credentialBackedUp,
+          authenticator.transports ?? null,
+        ],
+        toAuthenticator,
+      ))!;
+    },
+    async listAuthenticatorsByUserId(userId) {
+      if (!isUserId(userId)) return [];
+      const { rows } = await db.query(
+        `SELECT * FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,
+        [userId],
+      );
+      return rows.map(toAuthenticator);
+    },
+    async updateAuthenticatorCounter(credentialID, counter) {
+      const updated = await one(
+        `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING *`,
+        [credentialID, counter],
+        toAuthenticator,
+      );
+      if (!updated) throw new Error(`No authenticator with id ${credentialID}`);
+      return updated;
+    },
+  };
+}
+
+export type { AdapterUser };

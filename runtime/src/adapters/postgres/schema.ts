@@ -1,0 +1,99 @@
+/**
+ * The tables of the published `@auth/pg-adapter` (same names, columns and types, so an existing
+ * Auth.js database keeps working), plus `authenticators` for passkeys. Fresh installs also get
+ * the constraints Auth.js leaves out: unique session tokens and accounts, and foreign keys that
+ * cascade when a user is deleted.
+ */
+export const tables: { name: string; sql: string }[] = [
+  {
+    name: "users",
+    sql: `CREATE TABLE IF NOT EXISTS users (
+  id SERIAL,
+  name VARCHAR(255),
+  email VARCHAR(255),
+  "emailVerified" TIMESTAMPTZ,
+  image TEXT,
+  PRIMARY KEY (id)
+)`,
+  },
+  {
+    name: "accounts",
+    sql: `CREATE TABLE IF NOT EXISTS accounts (
+  id SERIAL,
+  "userId" INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  type VARCHAR(255) NOT NULL,
+  provider VARCHAR(255) NOT NULL,
+  "providerAccountId" VARCHAR(255) NOT NULL,
+  refresh_token TEXT,
+  access_token TEXT,
+  expires_at BIGINT,
+  id_token TEXT,
+  scope TEXT,
+  session_state TEXT,
+  token_type TEXT,
+  PRIMARY KEY (id),
+  UNIQUE (provider, "providerAccountId")
+)`,
+  },
+  {
+    name: "sessions",
+    sql: `CREATE TABLE IF NOT EXISTS sessions (
+  id SERIAL,
+  "userId" INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  expires TIMESTAMPTZ NOT NULL,
+  "sessionToken" VARCHAR(255) NOT NULL UNIQUE,
+  PRIMARY KEY (id)
+)`,
+  },
+  {
+    name: "verification_token",
+    sql: `CREATE TABLE IF NOT EXISTS verification_token (
+  identifier TEXT NOT NULL,
+  expires TIMESTAMPTZ NOT NULL,
+  token TEXT NOT NULL,
+  PRIMARY KEY (identifier, token)
+)`,
+  },
+  {
+    name: "authenticators",
+    sql: `CREATE TABLE IF NOT EXISTS authenticators (
+  "credentialID" TEXT NOT NULL,
+  "userId" INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  "providerAccountId" TEXT NOT NULL,
+  "credentialPublicKey" TEXT NOT NULL,
+  counter INTEGER NOT NULL,
+  "credentialDeviceType" TEXT NOT NULL,
+  "credentialBackedUp" BOOLEAN NOT NULL,
+  transports TEXT,
+  PRIMARY KEY ("credentialID")
+)`,
+  },
+];
+
+/** Lookup indexes; plain (not unique) so they also apply to databases Auth.js created. */
+export const indexes: { name: string; sql: string }[] = [
+  { name: "users_email_idx", sql: `CREATE INDEX IF NOT EXISTS users_email_idx ON users (email)` },
+  {
+    name: "accounts_provider_idx",
+    sql: `CREATE INDEX IF NOT EXISTS accounts_provider_idx ON accounts (provider, "providerAccountId")`,
+  },
+  {
+    name: "accounts_user_idx",
+    sql: `CREATE INDEX IF NOT EXISTS accounts_user_idx ON accounts ("userId")`,
+  },
+  {
+    name: "sessions_token_idx",
+    sql: `CREATE INDEX IF NOT EXISTS sessions_token_idx ON sessions ("sessionToken")`,
+  },
+  {
+    name: "sessions_user_idx",
+    sql: `CREATE INDEX IF NOT EXISTS sessions_user_idx ON sessions ("userId")`,
+  },
+  {
+    name: "authenticators_user_idx",
+    sql: `CREATE INDEX IF NOT EXISTS authenticators_user_idx ON authenticators ("userId")`,
+  },
+];
+
+/** The whole schema as one SQL script, for review or manual application. */
+export const schema = `${[...tables, ...indexes].map((entry) => `${entry.sql};`).join("\n\n")}\n`;

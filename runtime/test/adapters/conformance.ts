@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import type { Adapter, AdapterAccount, AdapterUser } from "../../src/adapters.js";
+
+export interface ConformanceOptions {
+  /** Run the WebAuthn (authenticator) methods. Default true. */
+  webauthn?: boolean;
+  /**
+   * The adapter returns ids as strings. Default true. `@auth/pg-adapter` returns numbers, which
+   * the runtime accepts (it only ever compares ids it got from the same adapter).
+   */
+  stringIds?: boolean;
+}
+
+const future = (days: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + days * 86_400_000);
+let counter = 0;
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/**
+ * Every Adapter method, with the edge cases the runtime relies on. `adapter()` returns the
+ * adapter under test (created by the caller's hooks).
+ */
+export function describeAdapterConformance(
+  name: string,
+  adapter: () => Required<Adapter> | Adapter,
+  options: ConformanceOptions = {},
+) {
+  const a = () => adapter() as Required<Adapter>;
+  const newUser = (extra: Partial<AdapterUser> = {}) =>
+    a().createUser({
+      id: crypto.randomUUID(),
+      email: `${unique("user")}@example.com`,
+      emailVerified: null,
+      name: "Fill Murray",
+      image: "https://example.com/fill.png",
+      ...extra,
+    });
+  const accountFor = (userId: string): AdapterAccount => ({
+    userId,
+    type: "oauth",
+    provider: "github",
+    providerAccountId: unique("gh"),
+    access_token: unique("access"),
+    refresh_token: unique("refresh"),
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: "bearer",
+    scope: "read:user",
+  });
+
+  describe(`${name}: adapter conformance`, () => {
+    it("createUser returns the stored user with a string id; getUser finds it", async () => {
+      const verified = future(0);
+      const user = await newUser({ emailVerified: verified });
+      expect(typeof user.id).toBe(options.stringIds === false ? "number" : "string");
+      expect(user).toMatchObject({ name: "Fill Murray", image: "https://example.com/fill.png" });
+      expect(user.emailVerified).toBeInstanceOf(Date);
+      expect(user.emailVerified!.valueOf()).toBe(verified.valueOf());
+      expect(await a().getUser(user.id)).toEqual(user);
+    });
+
+    it("getUser and getUserByEmail return null for unknown users", async () => {
+      expect(await a().getUser("999999999")).toBeNull();
+      expect(await a().getUser("not-an-id")).toBeNull();
+      expect(await a().getUserByEmail(`${unique("nobody")}@example.com`)).toBeNull();
+    });
+
+    it("getUserByEmail finds the user", async () => {
+      const user = await newUser();
+      expect(await a().getUserByEmail(user.email)).toEqual(user);
+    });
+
+    it("updateUser changes only the given fields and persists them", async () => {
+      const user = await newUser();
+      const verified = future(0);
+      const updated = await a().updateUser({ id: user.id, name: "Ada", emailVerified: verified });
+      expect(updated).toMatchObject({
+        id: user.id,
+        name: "Ada",
+        email: user.email,
+        image: user.image,
+      });
+      expect(updated.emailVerified!.valueOf()).toBe(verified.valueOf());
+      expect(await a().getUser(user.id)).toEqual(updated);
+    });
+
+    it("linkAccount stores the account; getUserByAccount and getAccount find it", async () => {
+      const user = await newUser();
+      const account = accountFor(user.id);
+      const linked = await a().linkAccount(account);
+      if (linked) expect(linked).toMatchObject(account);
+      expect(
+        await a().getUserByAccount({
+          provider: "github",
+          providerAccountId: account.providerAccountId,
+        }),
+      ).toEqual(user);
+      if (a().getAccount) {
+        const found = await a().getAccount(account.providerAccountId, "github");
+        expect(found).toMatchObject({ ...account, expires_at: account.expires_at });
+        expect(typeof found!.expires_at).toBe("number");
+        expect(await a().getAccount(account.providerAccountId, "gitlab")).toBeNull();
+      }
+      expect(
+        await a().getUserByAccount({ provider: "github", providerAccountId: unique("none") }),
+      ).toBeNull();
+    });
+
+    it("unlinkAccount removes the account", async () => {
+      const user = await newUser();
+      const account = accountFor(user.id);
+      await a().linkAccount(account);
+      await a().unlinkAccount({ provider: "github", providerAccountId: account.providerAccountId });
+      expect(
+        await a().getUserByAccount({
+          provider: "github",
+          providerAccountId: account.providerAccountId,
+        }),
+      ).toBeNull();
+    });
+
+    it("createSession, getSessionAndUser, updateSession and deleteSession", async () => {
+      const user = await newUser();
+      const sessionToken = unique("session");
+      const expires = future(7);
+      const session = await a().createSession({ sessionToken, userId: user.id, expires });
+      expect(session).toMatchObject({ sessionToken, userId: user.id });
+      expect(session.expires.valueOf()).toBe(expires.valueOf());
+      const found = await a().getSessionAndUser(sessionToken);
+      expect(found?.user).toEqual(user);
+      expect(found?.session).toMatchObject({ sessionToken, userId: user.id });
+      expect(found?.session.expires.valueOf()).toBe(expires.valueOf());
+
+      const later = future(30);
+      const updated = await a().updateSession({ sessionToken, expires: later });
+      // The return value is unused by the runtime; @auth/pg-adapter returns nothing.
+      if (updated) expect(updated.expires.valueOf()).toBe(later.valueOf());
+      expect((await a().getSessionAndUser(sessionToken))?.session.expires.valueOf()).toBe(
+        later.valueOf(),
+      );
+
+      await a().deleteSession(sessionToken);
+      expect(await a().getSessionAndUser(sessionToken)).toBeNull();
+    });
+
+    it("session methods return null for unknown tokens", async () => {
+      expect(await a().getSessionAndUser(unique("missing"))).toBeNull();
+      expect(
+        await a().updateSession({ sessionToken: unique("missing"), expires: future(1) }),
+      ).toBeNull();
+    });
+
+    it("verification tokens are single-use and bound to their identifier", async () => {
+      const identifier = `${unique("vt")}@example.com`;
+      const token = { identifier, token: unique("hash"), expires: future(1) };
+      await a().createVerificationToken(token);
+      expect(
+        await a().useVerificationToken({ identifier: "other@example.com", token: token.token }),
+      ).toBeNull();
+      const used = await a().useVerificationToken({ identifier, token: token.token });
+      expect(used).toMatchObject({ identifier, token: token.token });
+      expect(used!.expires.valueOf()).toBe(token.expires.valueOf());
+      expect(await a().useVerificationToken({ identifier, token: token.token })).toBeNull();
+    });
+
+    it("of concurrent uses of one verification token, exactly one succeeds", async () => {
+      const identifier = `${unique("race")}@example.com`;
+      const token = { identifier, token: unique("hash"), expires: future(1) };
+      await a().createVerificationToken(token);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          a().useVerificationToken({ identifier, token: token.token }),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it("deleteUser removes the user with its accounts and sessions", async () => {
+      const user = await newUser();
+      const account = accountFor(user.id);
+      await a().linkAccount(account);
+      const sessionToken = unique("session");
+      await a().createSession({ sessionToken, userId: user.id, expires: future(1) });
+      await a().deleteUser(user.id);
+      expect(await a().getUser(user.id)).toBeNull();
+      expect(await a().getSessionAndUser(sessionToken)).toBeNull();
+      expect(
+        await a().getUserByAccount({
+          provider: "github",
+          providerAccountId: account.providerAccountId,
+        }),
+      ).toBeNull();
+    });
+
+    if (options.webauthn === false) return;
+
+    it("authenticators: create, get, list per user, count, and go with the user", async () => {
+      const user = await newUser();
+      const other = await newUser();
+      const make = (userId: string) => ({
+        userId,
+        credentialID: unique("cred"),
+        providerAccountId: unique("cred"),
+        credentialPublicKey: unique("key"),
+        counter: 0,
+        credentialDeviceType: "multiDevice",
+        credentialBackedUp: true,
+        transports: "internal,hybrid",
+      });
+      const first = make(user.id);
+      const second = make(user.id);
+      expect(await a().createAuthenticator(first)).toMatchObject(first);
+      await a().createAuthenticator(second);
+      await a().createAuthenticator(make(other.id));
+      expect(await a().getAuthenticator(first.credentialID)).toMatchObject(first);
+      expect(await a().getAuthenticator(unique("missing"))).toBeNull();
+      const listed = await a().listAuthenticatorsByUserId(user.id);
+      expect(listed.map((x) => x.credentialID).sort()).toEqual(
+        [first.credentialID, second.credentialID].sort(),
+      );
+      expect(await a().listAuthenticatorsByUserId("999999999")).toEqual([]);
+      expect(await a().updateAuthenticatorCounter(first.credentialID, 5)).toMatchObject({
+        counter: 5,
+      });
+      expect((await a().getAuthenticator(first.credentialID))?.counter).toBe(5);
+      await expect(
+        Promise.resolve().then(() => a().updateAuthenticatorCounter(unique("missing"), 1)),
+      ).rejects.toThrow();
+      await a().deleteUser(user.id);
+      expect(await a().getAuthenticator(first.credentialID)).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import PostgresAdapter from "@auth/pg-adapter";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, postgresAdapter, schema } from "../../src/adapters/postgres/index.js";
+import type { Adapter } from "../../src/adapters.js";
+import { describeAdapterConformance } from "./conformance.js";
+import { isolatedPool } from "./database.js";
+
+let database: Awaited<ReturnType<typeof isolatedPool>>;
+beforeAll(async () => {
+  database = await isolatedPool();
+  await migrate(database.pool);
+});
+afterAll(() => database?.drop());
+
+describeAdapterConformance("postgresAdapter on PostgreSQL", () => postgresAdapter(database.pool));
+describeAdapterConformance(
+  "the published @auth/pg-adapter on our schema",
+  () => PostgresAdapter(database.pool as unknown as pg.Pool) as Adapter,
+  { webauthn: false, stringIds: false },
+);
+
+describe("migrate on PostgreSQL", () => {
+  it("is a no-op the second time", async () => {
+    await expect(migrate(database.pool)).resolves.toEqual({ created: [] });
+  });
+
+  it("adopts a database created with Auth.js's own schema and adds only what is missing", async () => {
+    const other = await isolatedPool();
+    try {
+      // The schema documented for @auth/pg-adapter, verbatim in shape: no constraints.
+      await other.pool.query(`CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL,
+        token TEXT NOT NULL, PRIMARY KEY (identifier, token));
+      CREATE TABLE accounts (id SERIAL, "userId" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, provider VARCHAR(255) NOT NULL,
+        "providerAccountId" VARCHAR(255) NOT NULL, refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT,
+        scope TEXT, session_state TEXT, token_type TEXT, PRIMARY KEY (id));
+      CREATE TABLE sessions (id SERIAL, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL,
+        "sessionToken" VARCHAR(255) NOT NULL, PRIMARY KEY (id));
+      CREATE TABLE users (id SERIAL, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT,
+        PRIMARY KEY (id));`);
+      const authjs = PostgresAdapter(other.pool as unknown as pg.Pool);
+      const user = await authjs.createUser!({
+        id: "",
+        email: "old@example.com",
+        emailVerified: null,
+        name: "Old",
+      });
+      const { created } = await migrate(other.pool);
+      expect(created).toContain("authenticators");
+      expect(created).not.toContain("users");
+      const ours = postgresAdapter(other.pool);
+      expect(await ours.getUserByEmail("old@example.com")).toMatchObject({
+        id: String(user.id),
+        name: "Old",
+      });
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it("ships the schema as SQL", () => {
+    for (const table of ["users", "accounts", "sessions", "verification_token", "authenticators"]) {
+      expect(schema).toContain(`CREATE TABLE IF NOT EXISTS ${table}`);
+    }
+  });
+});
