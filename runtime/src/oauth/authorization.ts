@@ -1,0 +1,89 @@
+import * as oauth from "oauth4webapi";
+import type { AuthContext } from "../core/context.js";
+import { encodeState, sealCheck } from "./checks.js";
+import { authorizationServer } from "./metadata.js";
+import type { InternalOAuthProvider } from "./normalize.js";
+import { ownCallbackUrl, redirectProxy, redirectUri } from "./proxy.js";
+
+/**
+ * Parameters a sign-in request's query may not override: they carry the client's identity and
+ * the browser-bound checks. (Auth.js lets the query override everything.)
+ */
+const reserved = new Set([
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "state",
+  "nonce",
+  "code_challenge",
+  "code_challenge_method",
+  "response_mode",
+  "request",
+  "request_uri",
+]);
+
+function setParam(url: URL, key: string, value: unknown) {
+  if (value === undefined || value === null) return;
+  url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));
+}
+
+/** The checks a flow uses: the provider's, plus `state` when a redirect proxy relays it. */
+export function flowChecks(
+  ctx: AuthContext,
+  provider: InternalOAuthProvider,
+  formPost: boolean,
+): Set<string> {
+  const checks = new Set(provider.checks.filter((check) => check !== "none"));
+  if (!formPost && redirectProxy(ctx, provider)) checks.add("state");
+  return checks;
+}
+
+/**
+ * POST `{base}/signin/<provider>`: builds the authorization URL (reference §4.1) with PKCE S256,
+ * state and nonce as configured, each sealed into a 15-minute cookie bound to the provider.
+ */
+export async function oauthSignIn(
+  ctx: AuthContext,
+  provider: InternalOAuthProvider,
+): Promise<string> {
+  if (!provider.clientId) {
+    throw new TypeError(
+      `Provider "${provider.id}" has no clientId (set AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_ID)`,
+    );
+  }
+  const as = await authorizationServer(provider);
+  if (!as.authorization_endpoint)
+    throw new TypeError(`Provider "${provider.id}" has no authorization endpoint`);
+  const url = new URL(as.authorization_endpoint);
+  for (const [key, value] of Object.entries(provider.authorization?.params ?? {}))
+    setParam(url, key, value);
+  for (const [key, value] of Object.entries(ctx.query))
+    if (!reserved.has(key)) setParam(url, key, value);
+  if (provider.type === "oidc" && !url.searchParams.has("scope"))
+    url.searchParams.set("scope", "openid profile email");
+  const formPost = url.searchParams.get("response_mode") === "form_post";
+
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", provider.clientId);
+  url.searchParams.set("redirect_uri", redirectUri(ctx, provider, formPost));
+
+  const checks = flowChecks(ctx, provider, formPost);
+  if (checks.has("state")) {
+    const proxied = !formPost && redirectProxy(ctx, provider) !== undefined;
+    const state = await encodeState(ctx, proxied ? ownCallbackUrl(ctx, provider) : undefined);
+    url.searchParams.set("state", state);
+    await sealCheck(ctx, "state", state, formPost);
+  }
+  if (checks.has("pkce")) {
+    const verifier = oauth.generateRandomCodeVerifier();
+    url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set("code_challenge_method", "S256");
+    await sealCheck(ctx, "pkceCodeVerifier", verifier, formPost);
+  }
+  if (checks.has("nonce")) {
+    const nonce = oauth.generateRandomNonce();
+    url.searchParams.set("nonce", nonce);
+    await sealCheck(ctx, "nonce", nonce, formPost);
+  }
+  return url.href;
+}

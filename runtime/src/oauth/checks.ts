@@ -1,0 +1,95 @@
+import * as oauth from "oauth4webapi";
+import type { AuthContext } from "../core/context.js";
+import { expireCookie } from "../core/cookies.js";
+import { InvalidCheck } from "../errors.js";
+import { decode } from "../jwt/decode.js";
+import { encode } from "../jwt/encode.js";
+import type { CookieSerializeOptions } from "../types.js";
+
+/** Check cookies live 15 minutes (RFC 9700 §2.1.1: short-lived, one-time). */
+export const CHECK_MAX_AGE = 15 * 60;
+type CheckCookie = "state" | "pkceCodeVerifier" | "nonce";
+
+interface Sealed {
+  value: string;
+  provider: string;
+}
+
+/**
+ * Stores a check value in its cookie, sealed (JWE, salt = cookie name) together with the
+ * provider id, so it is useless for any other purpose or provider (reference §2.5). For
+ * `response_mode=form_post` the cookies must survive a cross-site POST: `SameSite=None; Secure`.
+ */
+export async function sealCheck(
+  ctx: AuthContext,
+  name: CheckCookie,
+  value: string,
+  formPost: boolean,
+): Promise<void> {
+  const option = ctx.cookies[name];
+  const sealed = await encode<Sealed>({
+    token: { value, provider: ctx.provider!.id },
+    secret: ctx.config.secret,
+    salt: option.name,
+    maxAge: CHECK_MAX_AGE,
+  });
+  const options: CookieSerializeOptions = {
+    ...option.options,
+    maxAge: CHECK_MAX_AGE,
+    expires: new Date(Date.now() + CHECK_MAX_AGE * 1000),
+    ...(formPost ? { sameSite: "none", secure: true } : {}),
+  };
+  ctx.outgoing.push({ name: option.name, value: sealed, options });
+}
+
+/**
+ * Reads, verifies and clears a check cookie. Missing, undecryptable, expired, empty or issued for
+ * another provider → `InvalidCheck` (never "skip the check", CVE-2023-27490).
+ */
+export async function consumeCheck(ctx: AuthContext, name: CheckCookie): Promise<string> {
+  const option = ctx.cookies[name];
+  const raw = ctx.request.cookies[option.name];
+  if (raw !== undefined) ctx.outgoing.push(expireCookie(option));
+  let sealed: Sealed | null = null;
+  try {
+    if (raw)
+      sealed = await decode<Sealed>({ token: raw, secret: ctx.config.secret, salt: option.name });
+  } catch {
+    sealed = null;
+  }
+  if (!sealed?.value || sealed.provider !== ctx.provider!.id) {
+    throw new InvalidCheck(`${name} value could not be parsed`);
+  }
+  return sealed.value;
+}
+
+/** The `state` parameter: itself a JWE (salt `encodedState`) carrying the redirect-proxy origin. */
+export interface StateData {
+  random: string;
+  /** The deployment that started the flow, when a redirect proxy relays the callback. */
+  origin?: string;
+}
+
+export function encodeState(ctx: AuthContext, origin?: string): Promise<string> {
+  const state: StateData = { random: oauth.generateRandomState(), ...(origin ? { origin } : {}) };
+  return encode<StateData>({
+    token: state,
+    secret: ctx.config.secret,
+    salt: "encodedState",
+    maxAge: CHECK_MAX_AGE,
+  });
+}
+
+export async function decodeState(ctx: AuthContext, state: string): Promise<StateData | undefined> {
+  try {
+    return (
+      (await decode<StateData>({
+        token: state,
+        secret: ctx.config.secret,
+        salt: "encodedState",
+      })) ?? undefined
+    );
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,92 @@
+/** GitHub (OAuth 2). Callback URL: `{origin}{base}/callback/github`. @module providers/github */
+import { customFetch } from "../symbols.js";
+import type { Profile, TokenSet } from "../types.js";
+import { preset } from "./preset.js";
+import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+export interface GitHubProfile {
+  id: number;
+  login: string;
+  name: string | null;
+  email: string | null;
+  avatar_url: string;
+  /** Set by the preset from `/user/emails`: whether `email` is verified on GitHub. */
+  email_verified?: boolean;
+  [claim: string]: unknown;
+}
+
+interface GitHubEmail {
+  email: string;
+  primary: boolean;
+  verified: boolean;
+}
+
+export interface GitHubOptions extends OAuthUserConfig<GitHubProfile> {
+  /** GitHub Enterprise Server, e.g. `{ baseUrl: "https://github.example.com" }`. */
+  enterprise?: { baseUrl?: string };
+}
+
+/**
+ * GitHub sign-in. The profile is `/user`; the email and whether it is verified come from
+ * `/user/emails` (the primary verified address when the profile has none), fetched through the
+ * provider's `customFetch` when set.
+ */
+export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubProfile> {
+  const base = options.enterprise?.baseUrl?.replace(/\/+$/, "") ?? "https://github.com";
+  const api = options.enterprise?.baseUrl ? `${base}/api/v3` : "https://api.github.com";
+  return preset<GitHubProfile>(
+    {
+      id: "github",
+      name: "GitHub",
+      type: "oauth",
+      issuer: `${base}/login/oauth`,
+      authorization: {
+        url: `${base}/login/oauth/authorize`,
+        params: { scope: "read:user user:email" },
+      },
+      token: `${base}/login/oauth/access_token`,
+      userinfo: {
+        url: `${api}/user`,
+        async request({ tokens, provider }: { tokens: TokenSet; provider: OAuthConfig }) {
+          const fetchImpl = provider[customFetch] ?? fetch;
+          const headers = {
+            authorization: `Bearer ${tokens.access_token}`,
+            "user-agent": "create-auth",
+            accept: "application/vnd.github+json",
+          };
+          const response = await fetchImpl(`${api}/user`, { headers });
+          if (!response.ok) throw new Error(`GitHub /user answered ${response.status}`);
+          const profile = (await response.json()) as GitHubProfile;
+          const emailsResponse = await fetchImpl(`${api}/user/emails`, { headers });
+          if (emailsResponse.ok) {
+            const emails = (await emailsResponse.json()) as GitHubEmail[];
+            const match = profile.email
+              ? emails.find((e) => e.email.toLowerCase() === profile.email!.toLowerCase())
+              : (emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.verified));
+            if (match) {
+              profile.email = match.email;
+              profile.email_verified = match.verified;
+            }
+          }
+          // The userinfo hook is typed with standard claims; GitHub's numeric `id` is mapped by profile().
+          return profile as unknown as Profile;
+        },
+      },
+      profile: (profile) => ({
+        id: String(profile.id),
+        name: profile.name ?? profile.login,
+        email: profile.email,
+        image: profile.avatar_url,
+      }),
+      style: { brandColor: "#24292f", text: "#ffffff" },
+    },
+    withoutEnterprise(options),
+  );
+}
+
+function withoutEnterprise({
+  enterprise: _enterprise,
+  ...options
+}: GitHubOptions): OAuthUserConfig<GitHubProfile> {
+  return options;
+}

@@ -1,0 +1,43 @@
+/**
+ * Microsoft Entra ID (OpenID Connect). Callback URL: `{origin}{base}/callback/microsoft-entra-id`.
+ *
+ * @module providers/microsoft-entra-id
+ */
+import { oidcPreset } from "./preset.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+export interface MicrosoftEntraIDProfile {
+  sub: string;
+  oid: string;
+  tid: string;
+  name: string;
+  email?: string;
+  preferred_username?: string;
+  [claim: string]: unknown;
+}
+
+/**
+ * Entra ID sign-in for one tenant: set `issuer` (or `AUTH_MICROSOFT_ENTRA_ID_ISSUER`) to
+ * `https://login.microsoftonline.com/<tenant id>/v2.0`. The multi-tenant `common` issuer is not
+ * supported: its ID tokens carry each tenant's own issuer, which an exact issuer check (OIDC
+ * Core §3.1.3.7) must refuse.
+ */
+export default function MicrosoftEntraID(
+  options?: OAuthUserConfig<MicrosoftEntraIDProfile>,
+): OIDCConfig<MicrosoftEntraIDProfile> {
+  return oidcPreset<MicrosoftEntraIDProfile>(
+    {
+      id: "microsoft-entra-id",
+      name: "Microsoft Entra ID",
+      authorization: { params: { scope: "openid profile email" } },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name,
+        email: profile.email ?? profile.preferred_username ?? null,
+        image: null,
+      }),
+      style: { brandColor: "#0072c6", text: "#ffffff" },
+    },
+    options,
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Any OpenID Connect provider, from its issuer alone. Callback URL:
+ * `{origin}{base}/callback/<id>` (id `oidc` unless you set one).
+ *
+ * @module providers/oidc
+ */
+
+import type { Profile } from "../types.js";
+import { oidcPreset } from "./preset.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/**
+ * A generic OIDC provider: `issuer` (or `AUTH_<ID>_ISSUER`), `clientId`, `clientSecret`;
+ * endpoints come from `{issuer}/.well-known/openid-configuration`.
+ *
+ * @example
+ * ```ts
+ * OIDC({ id: "corp", name: "Corp SSO", issuer: "https://sso.corp.example" })
+ * ```
+ */
+export default function OIDC(options: OAuthUserConfig<Profile> = {}): OIDCConfig<Profile> {
+  return oidcPreset<Profile>(
+    { id: options.id ?? "oidc", name: options.name ?? "OpenID Connect" },
+    options,
+  );
+}

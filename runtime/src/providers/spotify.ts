@@ -1,0 +1,38 @@
+/** Spotify (OAuth 2). Callback URL: `{origin}{base}/callback/spotify`. @module providers/spotify */
+import { preset } from "./preset.js";
+import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+export interface SpotifyProfile {
+  id: string;
+  display_name: string | null;
+  email: string;
+  images?: { url: string }[];
+  [claim: string]: unknown;
+}
+
+/** Spotify sign-in. */
+export default function Spotify(
+  options?: OAuthUserConfig<SpotifyProfile>,
+): OAuthConfig<SpotifyProfile> {
+  return preset<SpotifyProfile>(
+    {
+      id: "spotify",
+      name: "Spotify",
+      type: "oauth",
+      authorization: {
+        url: "https://accounts.spotify.com/authorize",
+        params: { scope: "user-read-email" },
+      },
+      token: "https://accounts.spotify.com/api/token",
+      userinfo: "https://api.spotify.com/v1/me",
+      profile: (profile) => ({
+        id: profile.id,
+        name: profile.display_name,
+        email: profile.email,
+        image: profile.images?.[0]?.url ?? null,
+      }),
+      style: { brandColor: "#1db954" },
+    },
+    options,
+  );
+}

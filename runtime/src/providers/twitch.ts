@@ -1,0 +1,72 @@
+/** Twitch (OpenID Connect). Callback URL: `{origin}{base}/callback/twitch`. @module providers/twitch */
+import { oidcPreset } from "./preset.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+export interface TwitchProfile {
+  sub: string;
+  preferred_username: string;
+  email?: string;
+  email_verified?: boolean;
+  picture?: string;
+  [claim: string]: unknown;
+}
+
+/**
+ * Twitch's token endpoint returns `scope` as an array (RFC 6749 says a string) and errors as
+ * `{ message }`; this rewrites both into the standard shape before validation.
+ */
+async function conform(response: Response): Promise<Response | undefined> {
+  const body = (await response.json().catch(() => undefined)) as
+    | Record<string, unknown>
+    | undefined;
+  if (!body) return undefined;
+  if (response.ok && Array.isArray(body.scope)) {
+    return Response.json(
+      { ...body, scope: body.scope.join(" ") },
+      { status: response.status, headers: response.headers },
+    );
+  }
+  if (!response.ok && typeof body.error !== "string") {
+    return Response.json(
+      { error: "invalid_request", error_description: body.message },
+      { status: response.status },
+    );
+  }
+  return undefined;
+}
+
+/** Twitch sign-in. */
+export default function Twitch(
+  options?: OAuthUserConfig<TwitchProfile>,
+): OIDCConfig<TwitchProfile> {
+  return oidcPreset<TwitchProfile>(
+    {
+      id: "twitch",
+      name: "Twitch",
+      issuer: "https://id.twitch.tv/oauth2",
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      authorization: {
+        params: {
+          scope: "openid user:read:email",
+          claims: {
+            id_token: {
+              email: null,
+              email_verified: null,
+              picture: null,
+              preferred_username: null,
+            },
+          },
+        },
+      },
+      token: { conform },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.preferred_username,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: { brandColor: "#65459b", text: "#ffffff" },
+    },
+    options,
+  );
+}

@@ -1,0 +1,36 @@
+/** X / Twitter (OAuth 2 with PKCE). Callback URL: `{origin}{base}/callback/twitter`. @module providers/twitter */
+import { preset } from "./preset.js";
+import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+export interface TwitterProfile {
+  data: { id: string; name: string; username: string; profile_image_url?: string; email?: string };
+  [claim: string]: unknown;
+}
+
+/** X (Twitter) sign-in. X does not return an email address unless your app is approved for it. */
+export default function Twitter(
+  options?: OAuthUserConfig<TwitterProfile>,
+): OAuthConfig<TwitterProfile> {
+  return preset<TwitterProfile>(
+    {
+      id: "twitter",
+      name: "X",
+      type: "oauth",
+      checks: ["pkce", "state"],
+      authorization: {
+        url: "https://x.com/i/oauth2/authorize",
+        params: { scope: "users.read tweet.read offline.access" },
+      },
+      token: "https://api.x.com/2/oauth2/token",
+      userinfo: "https://api.x.com/2/users/me?user.fields=profile_image_url",
+      profile: ({ data }) => ({
+        id: data.id,
+        name: data.name,
+        email: data.email ?? null,
+        image: data.profile_image_url ?? null,
+      }),
+      style: { brandColor: "#000000", text: "#ffffff" },
+    },
+    options,
+  );
+}

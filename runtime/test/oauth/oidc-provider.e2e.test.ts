@@ -1,0 +1,118 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
+import OIDC from "../../src/providers/oidc.js";
+import { captureLogger, SECRET } from "../helpers.js";
+import { launchBrowser, loopbackContext } from "../support/browser.js";
+import { type StartedOP, startOP } from "./op.js";
+import { startRP } from "./rp.js";
+
+let browser: Browser;
+let op: StartedOP;
+let rp: Awaited<ReturnType<typeof startRP>>;
+const adapter = memoryAdapter();
+const events: string[] = [];
+
+beforeAll(async () => {
+  rp = await startRP();
+  op = await startOP([`${rp.origin}/auth/callback/local`]);
+  rp.configure({
+    secret: SECRET,
+    trustHost: true,
+    adapter,
+    logger: captureLogger().logger,
+    events: {
+      createUser: () => void events.push("createUser"),
+      linkAccount: () => void events.push("linkAccount"),
+      signIn: () => void events.push("signIn"),
+    },
+    providers: [
+      OIDC({
+        id: "local",
+        name: "Local OP",
+        issuer: op.issuer,
+        clientId: op.clientId,
+        clientSecret: op.clientSecret,
+      }),
+    ],
+  });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await op?.close();
+  await rp?.close();
+});
+
+/** Signs in through the built-in page and the provider's login and consent pages (as needed). */
+async function signIn(page: Page, login: string) {
+  await page.goto(`${rp.origin}/auth/signin`);
+  await page.getByRole("button", { name: "Sign in with Local OP" }).click();
+  for (let step = 0; step < 4; step++) {
+    await page.waitForLoadState("domcontentloaded");
+    if (page.url().startsWith(`${rp.origin}/`) && !page.url().includes("/auth/")) return;
+    if (await page.locator('input[name="login"]').count()) {
+      await page.fill('input[name="login"]', login);
+      await page.fill('input[name="password"]', "anything");
+      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    } else if (await page.locator('button[type="submit"]').count()) {
+      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    } else {
+      await page.waitForURL(
+        (url) => url.href.startsWith(`${rp.origin}/`) && !url.pathname.startsWith("/auth/"),
+        { timeout: 15_000 },
+      );
+    }
+  }
+  await page.waitForURL(`${rp.origin}/`, { timeout: 15_000 });
+}
+
+async function sessionOn(page: Page) {
+  const body = await page.evaluate(async () => (await fetch("/")).json());
+  return (body as { session: { user: { name: string; email: string } } | null }).session;
+}
+
+describe("OpenID Connect sign-in against a real provider, in a real browser", () => {
+  it("signs in, stores the user and account, signs out, and finds the same user again", async () => {
+    const context = await loopbackContext(browser);
+    const page = await context.newPage();
+    try {
+      await signIn(page, "alice");
+      expect(await sessionOn(page)).toMatchObject({
+        user: { name: "User alice", email: "alice@example.test" },
+      });
+
+      const user = await adapter.getUserByEmail("alice@example.test");
+      expect(user).toMatchObject({ name: "User alice", emailVerified: null });
+      const account = await adapter.getAccount("alice", "local");
+      expect(account).toMatchObject({
+        userId: user!.id,
+        type: "oidc",
+        provider: "local",
+        token_type: "bearer",
+      });
+      expect(account!.access_token).toEqual(expect.any(String));
+      expect(account!.id_token).toEqual(expect.any(String));
+      expect(account!.expires_at).toBeGreaterThan(Date.now() / 1000);
+      expect(events).toEqual(["createUser", "linkAccount", "signIn"]);
+      const cookies = await context.cookies();
+      expect(cookies.map((c) => c.name)).not.toEqual(
+        expect.arrayContaining(["authjs.state", "authjs.pkce.code_verifier"]),
+      );
+
+      await page.goto(`${rp.origin}/auth/signout`);
+      await Promise.all([page.waitForURL(`${rp.origin}/`), page.click("#submitButton")]);
+      expect(await sessionOn(page)).toBeNull();
+
+      await signIn(page, "alice");
+      expect(await sessionOn(page)).toMatchObject({ user: { email: "alice@example.test" } });
+      expect(
+        await adapter.getUserByAccount({ provider: "local", providerAccountId: "alice" }),
+      ).toMatchObject({ id: user!.id });
+      expect(events.filter((e) => e === "createUser")).toHaveLength(1);
+      expect(op.tokenRequests()).toBe(2);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,29 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ExpressAuth, getSession } from "../../src/express/index.js";
+import type { AuthConfig } from "../../src/types.js";
+import { express5 } from "../express/app.js";
+
+/**
+ * A relying party: a real Express 5 app with the auth handler on /auth and `/` showing the
+ * session as JSON. Listening starts before it is configured, because the OpenID provider must
+ * know the callback URL first.
+ */
+export async function startRP() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    configure(config: AuthConfig) {
+      const app = express5();
+      app.use("/auth", ExpressAuth(config) as never);
+      app.get("/", async (req, res) => {
+        res.json({ session: await getSession(req as never, config) });
+      });
+      server.removeAllListeners("request");
+      server.on("request", app);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
