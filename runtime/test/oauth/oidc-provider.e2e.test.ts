@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import OIDC from "../../src/providers/oidc.js";
-import { captureLogger, SECRET } from "../helpers.js";
+import { captureLogger, HttpTestClient, SECRET, setCookie } from "../helpers.js";
 import { launchBrowser, loopbackContext } from "../support/browser.js";
 import { type StartedOP, startOP } from "./op.js";
 import { startRP } from "./rp.js";
@@ -115,4 +115,41 @@ describe("OpenID Connect sign-in against a real provider, in a real browser", ()
       await context.close();
     }
   }, 60_000);
+
+  it("refuses callbacks without checks, stolen codes and access_denied, with no session", async () => {
+    const before = op.tokenRequests();
+    const client = new HttpTestClient(rp.origin);
+    const csrfToken = await client.csrfToken();
+    const start = await client.request("/auth/signin/local", { form: { csrfToken } });
+    const authorization = new URL(start.headers.get("location")!);
+    expect(authorization.origin).toBe(op.issuer);
+    expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
+    const iss = encodeURIComponent(op.issuer);
+
+    // No PKCE cookie (another browser, or the cookie expired): refused before any token request.
+    const foreign = await new HttpTestClient(rp.origin).request(
+      `/auth/callback/local?code=stolen&iss=${iss}`,
+    );
+    expect(foreign.headers.get("location")).toBe(`${rp.origin}/auth/error?error=Configuration`);
+    expect(op.tokenRequests()).toBe(before);
+
+    // The provider's refusal: no token request either, and its text is not reflected.
+    const denied = await client.request(
+      `/auth/callback/local?error=access_denied&error_description=%3Cb%3E&iss=${iss}`,
+    );
+    expect(denied.headers.get("location")).toBe(
+      `${rp.origin}/auth/signin?error=OAuthCallbackError`,
+    );
+    expect(op.tokenRequests()).toBe(before);
+
+    // A code not issued for this PKCE verifier: the real provider refuses it.
+    const again = await client.request("/auth/signin/local", { form: { csrfToken } });
+    expect(again.status).toBe(302);
+    const stolen = await client.request(`/auth/callback/local?code=stolen-code&iss=${iss}`);
+    expect(stolen.headers.get("location")).toBe(
+      `${rp.origin}/auth/signin?error=OAuthCallbackError`,
+    );
+    expect(setCookie(stolen, "authjs.session-token")).toBeUndefined();
+    expect(op.tokenRequests()).toBe(before + 1);
+  });
 });
