@@ -1,4 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** ANSI colour sequences (ESC [ … m), built from a string so the pattern holds no raw control character. */
+const ansiColour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
 export interface StartedProcess {
   child: ChildProcess;
@@ -32,7 +36,8 @@ export async function startProcess(
       );
     }, options.timeoutMs ?? 60_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      // Strip colour codes: tools colourise their output when FORCE_COLOR is set (vitest sets it).
+      output += chunk.toString().replace(ansiColour, "");
       const found = output.match(options.ready);
       if (found) {
         clearTimeout(timer);
@@ -69,4 +74,62 @@ export function npmInstall(cwd: string, packages: string[]): void {
       stdio: "pipe",
     },
   );
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a process without waiting for any output; `env` is its whole environment when given. */
+export function startDetached(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): StartedProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Resolves once `origin` answers HTTP at all; fails with the process output if it exits or times out. */
+export async function waitForHttp(
+  origin: string,
+  process_: StartedProcess,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (process_.child.exitCode !== null)
+      throw new Error(`The server exited:\n${process_.output()}`);
+    try {
+      await fetch(origin, { redirect: "manual" });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`No answer from ${origin} after ${timeoutMs} ms:\n${process_.output()}`);
 }

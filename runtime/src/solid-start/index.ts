@@ -1,0 +1,132 @@
+/**
+ * SolidStart 1 and 2 integration: a catch-all API route, `getSession`, and a middleware helper.
+ * A drop-in for `@auth/solid-start` where `prefix` really is the base path.
+ *
+ * @module solid-start
+ */
+import { type ResolvedConfig, resolveConfig } from "../core/config.js";
+import { parseCookieHeader } from "../core/cookies.js";
+import { sessionFromCookies } from "../core/get-session.js";
+import { handleAuthRequest } from "../core/handle.js";
+import { parseAction } from "../core/request.js";
+import { toWebResponse } from "../core/response.js";
+import { fromWebRequest } from "../core/web.js";
+import type { AuthConfig, Session } from "../types.js";
+
+export { AuthError, CredentialsSignin } from "../errors.js";
+export { customFetch, skipCSRFCheck } from "../symbols.js";
+export type { Account, DefaultSession, Profile, Session, User } from "../types.js";
+
+export interface SolidAuthConfig extends AuthConfig {
+  /** Where the catch-all route lives, and so the base path. Default `/api/auth`. */
+  prefix?: string;
+}
+
+/** The part of SolidStart's `APIEvent`/`FetchEvent` the helpers use (no SolidStart import). */
+export interface RequestEventLike {
+  request: Request;
+  locals?: Record<string, unknown>;
+}
+
+const derived = new WeakMap<SolidAuthConfig, ResolvedConfig>();
+
+/** One resolved configuration per config object, with `prefix` as the base path. */
+function resolved(config: SolidAuthConfig): ResolvedConfig {
+  let result = derived.get(config);
+  if (!result) {
+    const { prefix, ...rest } = config;
+    result = resolveConfig({ ...rest, basePath: prefix ?? config.basePath ?? "/api/auth" });
+    derived.set(config, result);
+  }
+  return result;
+}
+
+/**
+ * The auth endpoints for a catch-all route:
+ *
+ * ```ts
+ * // src/routes/api/auth/[...auth].ts
+ * export const { GET, POST } = SolidAuth(authConfig);
+ * ```
+ *
+ * Requests outside the prefix (or paths that are not auth endpoints) answer `undefined`, so
+ * SolidStart carries on with its own routing.
+ */
+export function SolidAuth(config: SolidAuthConfig) {
+  const handler = async (event: RequestEventLike): Promise<Response | undefined> => {
+    const config_ = resolved(config);
+    if (!parseAction(new URL(event.request.url).pathname, config_.basePath)) return undefined;
+    const request = await fromWebRequest(event.request);
+    if (request instanceof Response) return request;
+    return toWebResponse(await handleAuthRequest(request, config_));
+  };
+  return { GET: handler, POST: handler };
+}
+
+/**
+ * The session of a request, or `null`: reads the cookie directly (no re-encryption, keys cached),
+ * never throws, and answers `null` for a broken configuration (after logging it).
+ */
+export async function getSession(
+  request: Request,
+  config: SolidAuthConfig,
+): Promise<Session | null> {
+  const config_ = resolved(config);
+  try {
+    return await sessionFromCookies(
+      config_,
+      new URL(request.url).origin,
+      parseCookieHeader(request.headers.get("cookie")),
+    );
+  } catch (error) {
+    config_.logger.error(error instanceof Error ? error : new Error(String(error)));
+    return null;
+  }
+}
+
+export interface AuthMiddlewareOptions {
+  /** Paths that need a session: exact paths, `"/prefix/*"` patterns or regular expressions. */
+  protectedPaths?: (string | RegExp)[];
+  /** Where signed-out browsers go. Default: the built-in sign-in page. */
+  redirectTo?: string;
+}
+
+function matches(pathname: string, patterns: (string | RegExp)[]): boolean {
+  return patterns.some((pattern) =>
+    typeof pattern === "string"
+      ? pattern.endsWith("/*")
+        ? pathname === pattern.slice(0, -2) || pathname.startsWith(pattern.slice(0, -1))
+        : pathname === pattern
+      : pattern.test(pathname),
+  );
+}
+
+/**
+ * An `onRequest` handler for `createMiddleware` from `@solidjs/start/middleware`: puts the session
+ * on `event.locals.session` and turns signed-out requests to `protectedPaths` away (a redirect to
+ * the sign-in page with a `callbackUrl` back, or 401 JSON for API clients).
+ *
+ * ```ts
+ * export default createMiddleware({ onRequest: [authMiddleware(authConfig, { protectedPaths: ["/account"] })] });
+ * ```
+ */
+export function authMiddleware(config: SolidAuthConfig, options: AuthMiddlewareOptions = {}) {
+  return async (event: RequestEventLike): Promise<Response | undefined> => {
+    const session = await getSession(event.request, config);
+    if (event.locals) event.locals.session = session;
+    const url = new URL(event.request.url);
+    if (session || !options.protectedPaths || !matches(url.pathname, options.protectedPaths))
+      return undefined;
+    const accept = event.request.headers.get("accept") ?? "";
+    if (
+      event.request.method !== "GET" ||
+      (accept.includes("application/json") && !accept.includes("text/html"))
+    ) {
+      return Response.json({ message: "Unauthorized" }, { status: 401 });
+    }
+    const signIn = options.redirectTo ?? `${resolved(config).basePath}/signin`;
+    const back = `/${url.pathname.replace(/^[/\\]+/, "")}${url.search}`;
+    const location = `${signIn}${signIn.includes("?") ? "&" : "?"}${new URLSearchParams({ callbackUrl: back })}`;
+    return new Response(null, { status: 302, headers: { location } });
+  };
+}
