@@ -210,4 +210,18 @@ describe("email sign-in (reference §4.4, stricter)", () => {
       "/welcome?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fafter",
     );
   });
+
+  it("builds the link on AUTH_URL's origin, whatever Host the request claims", async () => {
+    const saved = process.env.AUTH_URL;
+    process.env.AUTH_URL = "https://app.example";
+    try {
+      const { sent, cfg } = setup();
+      const client = new TestClient(cfg, "http://attacker.example");
+      await requestLink(client, "ada@example.com");
+      expect(new URL(sent[0]!.url).origin).toBe("https://app.example");
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_URL;
+      else process.env.AUTH_URL = saved;
+    }
+  });
 });
