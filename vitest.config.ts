@@ -5,6 +5,17 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: "cli",
+          root: ".",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/fixtures/**", "**/node_modules/**"],
+          globalSetup: ["runtime/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: "runtime",
           root: "./runtime",
           include: ["test/**/*.test.ts"],

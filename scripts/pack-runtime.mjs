@@ -3,7 +3,7 @@
 // installs this one tarball, so a test run builds the runtime once however many apps use it.
 // Skips the work when the tarball is newer than every source file. Prints the tarball path.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,7 +20,32 @@ function newest(dir) {
   return latest;
 }
 
+/** Serialises concurrent packers (several vitest projects may start at once). */
+function withLock(work) {
+  const lock = join(root, ".tmp", "pack.lock");
+  mkdirSync(join(root, ".tmp"), { recursive: true });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
 export function packRuntime() {
+  return withLock(packOnce);
+}
+
+function packOnce() {
   const sources = Math.max(
     newest(join(runtime, "src")),
     ...["package.json", "tsconfig.build.json", "../tsconfig.base.json"].map(

@@ -1,0 +1,174 @@
+import { envPrefix, type ProviderInfo } from "../../catalog/providers.js";
+import type { ModuleKind } from "../../edit/imports.js";
+import type { SourceStyle } from "../../project/source-style.js";
+import { render } from "../../render.js";
+import type { Answers } from "./answers.js";
+
+export const CLI_VERSION = "0.1.0";
+
+const INDENT = "    ";
+
+function credentialsEntry(answers: Answers, q: (s: string) => string, semi: string): string {
+  const check = answers.demo
+    ? `// Demo user: replace with a lookup in your user store before going live.
+        if (credentials.email === ${q("demo@example.com")} && credentials.password === ${q("demo1234")}) {
+          return { id: ${q("demo")}, name: ${q("Demo User")}, email: ${q("demo@example.com")} }${semi}
+        }
+        return null${semi}`
+    : `// TODO: look the user up in your user store and verify the password with a slow hash
+        // (scrypt, argon2). Return the user, or null to refuse.
+        return null${semi}`;
+  return `${INDENT}Credentials({
+      credentials: {
+        email: { label: ${q("Email")}, type: ${q("email")} },
+        password: { label: ${q("Password")}, type: ${q("password")} },
+      },
+      async authorize(credentials) {
+        ${check}
+      },
+    }),`;
+}
+
+/** The code of one entry of the `providers` array. */
+export function providerEntry(
+  provider: ProviderInfo,
+  answers: Answers,
+  style: SourceStyle,
+  id = provider.id,
+): string {
+  const q = (value: string) => `${style.quote}${value}${style.quote}`;
+  switch (provider.kind) {
+    case "credentials":
+      return credentialsEntry(answers, q, style.semicolons ? ";" : "");
+    case "email":
+      return `${INDENT}Email({ server: process.env.AUTH_EMAIL_SERVER, from: process.env.AUTH_EMAIL_FROM }),`;
+    default:
+      // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.
+      return provider.id === "oidc" && id !== "oidc"
+        ? `${INDENT}${provider.importName}({ id: ${q(id)}, name: ${q(id)} }),`
+        : `${INDENT}${provider.importName},`;
+  }
+}
+
+export interface ConfigModuleOptions {
+  kind: ModuleKind;
+  typescript: boolean;
+  style: SourceStyle;
+  framework: "express" | "solid-start";
+  answers: Answers;
+  /** Import specifier of the env loader, when one is generated. */
+  envLoader?: string;
+}
+
+/** The generated auth configuration module. */
+export function configModule(options: ConfigModuleOptions): string {
+  const { answers } = options;
+  const database = answers.database
+    ? answers.database === "embedded"
+      ? {
+          imports: "embeddedDatabase, postgresAdapter",
+          client: "embeddedDatabase()",
+          postgres: false,
+        }
+      : {
+          imports: "postgresAdapter",
+          client: "new pg.Pool({ connectionString: process.env.DATABASE_URL })",
+          postgres: true,
+        }
+    : undefined;
+  const solid = options.framework === "solid-start";
+  return render("shared/auth-config", {
+    kind: options.kind,
+    typescript: options.typescript,
+    style: options.style,
+    cliVersion: CLI_VERSION,
+    envLoader: options.envLoader,
+    configType: solid ? "SolidAuthConfig" : "ExpressAuthConfig",
+    configModule: solid ? "@create-auth/runtime/solid-start" : "@create-auth/runtime/express",
+    prefix: solid ? answers.mount : undefined,
+    providers: answers.providers.map((provider) => ({
+      module: provider.module,
+      importName: provider.importName,
+      entry: providerEntry(provider, answers, options.style),
+    })),
+    database,
+    strategy: answers.strategy,
+  });
+}
+
+/** The env variables a set of answers needs, with a comment each. */
+export function envAdditions(answers: Answers, secret: string) {
+  const additions = [
+    {
+      key: "AUTH_SECRET",
+      value: secret,
+      comment: "Encrypts sessions. Generate with: npx create-auth secret",
+    },
+  ];
+  for (const provider of answers.providers) {
+    if (provider.kind === "credentials") continue;
+    if (provider.kind === "email") {
+      additions.push(
+        {
+          key: "AUTH_EMAIL_SERVER",
+          value: "",
+          comment:
+            "SMTP URL (smtp://user:pass@host:587); empty prints links to the console in development",
+        },
+        {
+          key: "AUTH_EMAIL_FROM",
+          value: "",
+          comment: "Sender of sign-in emails, e.g. Acme <auth@acme.example>",
+        },
+      );
+      continue;
+    }
+    const prefix = envPrefix(provider.id);
+    additions.push(
+      { key: `${prefix}_ID`, value: "", comment: `${provider.name} client id` },
+      { key: `${prefix}_SECRET`, value: "", comment: `${provider.name} client secret` },
+    );
+    if (provider.needsIssuer)
+      additions.push({
+        key: `${prefix}_ISSUER`,
+        value: "",
+        comment: `${provider.name} issuer URL`,
+      });
+  }
+  if (answers.database === "postgres") {
+    additions.push({
+      key: "DATABASE_URL",
+      value: answers.databaseUrl ?? "",
+      comment: "PostgreSQL connection string",
+    });
+  }
+  if (answers.trustProxy) {
+    additions.push({
+      key: "AUTH_TRUST_HOST",
+      value: "true",
+      comment: "Behind a proxy you control; or set AUTH_URL to the public URL",
+    });
+  }
+  return additions;
+}
+
+/** Keys whose values are secrets. */
+export function secretKeys(answers: Answers): string[] {
+  return [
+    "AUTH_SECRET",
+    "DATABASE_URL",
+    ...answers.providers
+      .filter((p) => p.kind === "oauth" || p.kind === "oidc")
+      .map((p) => `${envPrefix(p.id)}_SECRET`),
+  ];
+}
+
+/** The env loader module, for apps that load no env file yet. */
+export function envLoaderModule(options: {
+  kind: ModuleKind;
+  typescript: boolean;
+  style: SourceStyle;
+  envFile: string;
+}): string {
+  return render("shared/env-loader", { ...options, cliVersion: CLI_VERSION });
+}

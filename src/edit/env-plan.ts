@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { CliError } from "../errors.js";
+import type { PlanBuilder } from "../plan/change-set.js";
+import { isIgnored, isTracked } from "../project/git.js";
+import { type EnvAddition, envValue, mergeEnv } from "./env-file.js";
+import { ensureIgnored } from "./gitignore.js";
+
+/** A new secret: 32 bytes from the CSPRNG, base64url (43 characters). */
+export function generateSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export interface EnvPlanOptions {
+  envFile: string;
+  additions: EnvAddition[];
+  /** Keys whose value is a secret (never copied to .env.example, checked against tracked files). */
+  secrets: string[];
+  /** Also git-ignore these (the local database folder). */
+  ignore?: string[];
+  /** Allow writing a secret into a file git tracks. */
+  force?: boolean;
+  /** Replace these keys' values even when set. */
+  replace?: string[];
+  gitRepository: boolean;
+}
+
+export interface EnvPlanResult {
+  added: string[];
+  kept: string[];
+  replaced: string[];
+}
+
+/**
+ * Plans env changes: missing keys appended to the env file (existing values untouched),
+ * `.env.example` listing every key without values, and `.gitignore` covering the env file. A
+ * secret is never written into a file git tracks unless forced.
+ */
+export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResult {
+  const current = plan.read(options.envFile) ?? "";
+  const merged = mergeEnv(current, options.additions, { replace: options.replace });
+  const writesSecret = [...merged.added, ...merged.replaced].some((key) =>
+    options.secrets.includes(key),
+  );
+  if (
+    writesSecret &&
+    options.gitRepository &&
+    isTracked(plan.root, options.envFile) &&
+    !options.force
+  ) {
+    throw new CliError(
+      "tracked_env_file",
+      `${options.envFile} is tracked by git: a secret written there would be committed. Untrack it (git rm --cached ${options.envFile}), choose --env-file, or pass --force.`,
+    );
+  }
+  plan.write(options.envFile, merged.text, "environment variables");
+
+  if (options.envFile !== ".env.example") {
+    const example = mergeEnv(
+      plan.read(".env.example") ?? "",
+      options.additions.map(({ key, comment }) => ({
+        key,
+        value: "",
+        ...(comment ? { comment } : {}),
+      })),
+    );
+    plan.write(".env.example", example.text, "document the variables");
+  }
+
+  const toIgnore = [options.envFile, ...(options.ignore ?? [])].filter(
+    (entry) => entry !== ".env.example",
+  );
+  const alreadyIgnored = (entry: string) => options.gitRepository && isIgnored(plan.root, entry);
+  const missing = toIgnore.filter((entry) => !alreadyIgnored(entry));
+  if (missing.length)
+    plan.edit(".gitignore", "keep secrets out of git", (text) => ensureIgnored(text, missing));
+  return { added: merged.added, kept: merged.kept, replaced: merged.replaced };
+}
+
+/** Whether the env file already holds a value for `key`. */
+export function hasEnvValue(plan: PlanBuilder, envFile: string, key: string): boolean {
+  return Boolean(envValue(plan.read(envFile) ?? "", key));
+}

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** One file the command will create or modify. */
+export interface FileChange {
+  /** Relative to the project root, with `/` separators. */
+  path: string;
+  /** Current content; undefined for a new file. */
+  before: string | undefined;
+  after: string;
+  /** Why, in a few words ("mount ExpressAuth", "AUTH_SECRET"). */
+  reasons: string[];
+}
+
+export interface InstallStep {
+  command: string;
+  args: string[];
+  packages: string[];
+}
+
+/** Everything a command intends to do, before anything is written. */
+export interface ChangeSet {
+  root: string;
+  files: FileChange[];
+  install?: InstallStep;
+  /** Steps the CLI could not automate, with the exact snippet to add by hand. */
+  manual: string[];
+}
+
+/**
+ * Collects edits against an in-memory view of the project: each edit sees the result of the
+ * previous ones, and files whose content ends up unchanged drop out of the plan.
+ */
+export class PlanBuilder {
+  private readonly changes = new Map<string, FileChange>();
+  readonly manual: string[] = [];
+  install?: InstallStep;
+
+  constructor(readonly root: string) {}
+
+  /** The file as the plan currently has it (undefined when it does not exist). */
+  read(path: string): string | undefined {
+    const pending = this.changes.get(path);
+    if (pending) return pending.after;
+    const absolute = join(this.root, path);
+    return existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined;
+  }
+
+  exists(path: string): boolean {
+    return this.read(path) !== undefined;
+  }
+
+  write(path: string, content: string, reason: string): void {
+    const pending = this.changes.get(path);
+    if (pending) {
+      pending.after = content;
+      if (!pending.reasons.includes(reason)) pending.reasons.push(reason);
+      return;
+    }
+    this.changes.set(path, { path, before: this.read(path), after: content, reasons: [reason] });
+  }
+
+  /** Applies `edit` to the file's current content (or to "" when it does not exist). */
+  edit(path: string, reason: string, edit: (content: string) => string): void {
+    this.write(path, edit(this.read(path) ?? ""), reason);
+  }
+
+  build(): ChangeSet {
+    const files = [...this.changes.values()].filter((change) => change.before !== change.after);
+    return { root: this.root, files, install: this.install, manual: this.manual };
+  }
+}

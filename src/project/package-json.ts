@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { CliError } from "../errors.js";
+
+export interface PackageJson {
+  name?: string;
+  type?: string;
+  main?: string;
+  packageManager?: string;
+  workspaces?: string[] | { packages?: string[] };
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+export function readPackageJson(dir: string): PackageJson {
+  const path = join(dir, "package.json");
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as PackageJson;
+  } catch (cause) {
+    throw new CliError(
+      "invalid_package_json",
+      `${path} is not valid JSON: ${(cause as Error).message}`,
+    );
+  }
+}
+
+/** The nearest folder at or above `start` with a package.json. */
+export function findPackageRoot(start: string): string {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) {
+      throw new CliError(
+        "no_project",
+        `No package.json in ${resolve(start)} or any folder above it: run this inside an Express or SolidStart project, or pass --cwd.`,
+      );
+    }
+    dir = parent;
+  }
+}
+
+/** The range a dependency is declared with (any dependency field), if any. */
+export function dependencyRange(pkg: PackageJson, name: string): string | undefined {
+  return pkg.dependencies?.[name] ?? pkg.devDependencies?.[name] ?? pkg.peerDependencies?.[name];
+}
+
+/** The version installed in node_modules, if any. */
+export function installedVersion(root: string, name: string): string | undefined {
+  try {
+    return (
+      JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as {
+        version?: string;
+      }
+    ).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The major version a version or range starts from (`^5.1.0` → 5, `npm:express@4` → 4). */
+export function majorOf(rangeOrVersion: string | undefined): number | undefined {
+  if (!rangeOrVersion) return undefined;
+  const spec = rangeOrVersion.includes("@")
+    ? rangeOrVersion.slice(rangeOrVersion.lastIndexOf("@") + 1)
+    : rangeOrVersion;
+  const match = /(\d+)(?:\.(?:\d+|x|\*))?/.exec(spec);
+  return match ? Number(match[1]) : undefined;
+}

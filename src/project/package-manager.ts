@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { PackageJson } from "./package-json.js";
+
+export type PackageManagerName = "npm" | "pnpm" | "yarn" | "bun";
+
+export interface PackageManager {
+  name: PackageManagerName;
+  evidence: string;
+}
+
+const lockfiles: [string, PackageManagerName][] = [
+  ["pnpm-lock.yaml", "pnpm"],
+  ["yarn.lock", "yarn"],
+  ["bun.lock", "bun"],
+  ["bun.lockb", "bun"],
+  ["package-lock.json", "npm"],
+  ["npm-shrinkwrap.json", "npm"],
+];
+
+/**
+ * The project's package manager: the `packageManager` field, else a lockfile in the project or
+ * any folder above it (workspace roots), else the one running this command, else npm.
+ */
+export function detectPackageManager(root: string, pkg: PackageJson): PackageManager {
+  const field = pkg.packageManager?.split("@")[0];
+  if (field === "npm" || field === "pnpm" || field === "yarn" || field === "bun") {
+    return { name: field, evidence: `"packageManager": "${pkg.packageManager}" in package.json` };
+  }
+  for (let dir = root; ; dir = dirname(dir)) {
+    for (const [file, name] of lockfiles) {
+      if (existsSync(join(dir, file))) return { name, evidence: `${join(dir, file)}` };
+    }
+    if (dirname(dir) === dir) break;
+  }
+  const agent = process.env.npm_config_user_agent?.split("/")[0];
+  if (agent === "pnpm" || agent === "yarn" || agent === "bun")
+    return { name: agent, evidence: "the command was run through it" };
+  return { name: "npm", evidence: "no lockfile (npm by default)" };
+}
+
+/**
+ * The argv that adds `packages` with a package manager, spawned without a shell. Specs are
+ * validated first (none may start with `-`), and npm also gets `--` before them.
+ */
+export function installCommand(
+  manager: PackageManagerName,
+  packages: string[],
+  dev = false,
+): [string, string[]] {
+  switch (manager) {
+    case "npm":
+      return ["npm", ["install", ...(dev ? ["--save-dev"] : []), "--", ...packages]];
+    case "pnpm":
+      return ["pnpm", ["add", ...(dev ? ["--save-dev"] : []), ...packages]];
+    case "yarn":
+      return ["yarn", ["add", ...(dev ? ["--dev"] : []), ...packages]];
+    case "bun":
+      return ["bun", ["add", ...(dev ? ["--dev"] : []), ...packages]];
+  }
+}
+
+/** A dependency spec the CLI may pass to a package manager: never something that reads as an option. */
+export function isSafeSpec(spec: string): boolean {
+  return spec.length > 0 && !spec.startsWith("-") && !/[\s;&|`$<>]/.test(spec);
+}

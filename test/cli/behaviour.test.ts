@@ -1,0 +1,283 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { detectPackageManager, installCommand } from "../../src/project/package-manager.js";
+import { copyFixture, removeTemporary, runBin, runInit, tree } from "../support/cli.js";
+
+afterAll(removeTemporary);
+
+describe("without a terminal", () => {
+  it("never prompts: a missing answer fails at once, naming its flag", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const result = runBin(["init", "--cwd", dir, "--no-install"]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("Missing --providers");
+  });
+
+  it("asks for --yes before writing", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const result = runBin(["init", "--cwd", dir, "--providers", "github", "--no-install"]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("Missing --yes");
+    expect(tree(dir)[".env"]).toBeUndefined();
+  });
+
+  it("--json prints one document with findings, the plan and the reproducible command", () => {
+    const dir = copyFixture("express5-ts-split");
+    const result = runBin([
+      "init",
+      "--cwd",
+      dir,
+      "--providers",
+      "github,credentials",
+      "--dry-run",
+      "--json",
+    ]);
+    expect(result.exitCode).toBe(0);
+    const document = JSON.parse(result.stdout);
+    expect(document).toMatchObject({
+      ok: true,
+      command: "init",
+      applied: false,
+      answers: { providers: ["github", "credentials"], strategy: "jwt", mount: "/auth" },
+      reproduce:
+        "npx create-auth init --framework express --providers github,credentials --strategy jwt --mount /auth --yes",
+      nextSteps: {
+        callbackUrls: [{ provider: "github", url: "http://localhost:3001/auth/callback/github" }],
+      },
+    });
+    expect(document.findings.map((f: { label: string }) => f.label)).toEqual(
+      expect.arrayContaining([
+        "Framework",
+        "Language",
+        "Modules",
+        "Package manager",
+        "Express app",
+        "Env loading",
+        "Dev port",
+      ]),
+    );
+    const app = document.plan.files.find((f: { path: string }) => f.path === "src/app.ts");
+    expect(app).toMatchObject({ action: "update", added: 3, removed: 0 });
+    expect(app.diff).toContain('+app.use("/auth", ExpressAuth(authConfig));');
+    expect(document.plan.install).toMatchObject({
+      command: "npm",
+      packages: ["@create-auth/runtime@^0.1.0"],
+    });
+  });
+
+  it("--json reports errors with a stable code", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const result = runBin(["init", "--cwd", dir, "--providers", "githb", "--json"]);
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: false,
+      error: { code: "unknown_provider" },
+    });
+  });
+
+  it("--help and --version come from the same definitions", () => {
+    const help = runBin(["init", "--help"]);
+    expect(help.exitCode).toBe(0);
+    for (const flag of [
+      "--providers",
+      "--strategy",
+      "--database",
+      "--mount",
+      "--trust-proxy",
+      "--env-file",
+      "--dry-run",
+      "--diff",
+      "--json",
+      "--no-install",
+      "--runtime-spec",
+    ]) {
+      expect(help.stdout).toContain(flag);
+    }
+    expect(runBin(["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe("answers that cannot work are explained, not generated", () => {
+  it.each([
+    [{ providers: "githb" }, 'Unknown provider "githb". Did you mean "github"'],
+    [
+      { providers: "credentials", strategy: "database" },
+      "Credentials alone cannot use database sessions",
+    ],
+    [{ providers: "email", database: "none" }, "the email provider needs a database"],
+    [
+      { providers: "github", strategy: "database", database: "none" },
+      "--strategy database needs a database",
+    ],
+    [{ providers: "github", mount: "/auth/*" }, "--mount must be a plain path"],
+  ])("%j", async (flags, message) => {
+    const dir = copyFixture("express4-cjs-js");
+    const before = tree(dir);
+    const run = await runInit({ cwd: dir, yes: true, ...flags });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("a folder without Express or SolidStart is refused in one sentence", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "empty", dependencies: { react: "^19" } }),
+    );
+    const run = await runInit({ cwd: dir, providers: "github", yes: true });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(
+      /No Express or SolidStart found in .*package\.json: looked for "express" and "@solidjs\/start"/,
+    );
+  });
+
+  it("a workspace root lists its apps and the --cwd for each", () => {
+    const dir = copyFixture("pnpm-workspace");
+    const result = runBin(["init", "--cwd", dir, "--providers", "github", "--json"]);
+    expect(result.exitCode).toBe(1);
+    const document = JSON.parse(result.stdout);
+    expect(document.error.code).toBe("monorepo_root");
+    expect(document.error.details.targets).toEqual([
+      { path: "apps/api", framework: "express" },
+      { path: "apps/web", framework: "solid-start" },
+    ]);
+  });
+
+  it("a workspace app uses the root's package manager", async () => {
+    const dir = copyFixture("pnpm-workspace");
+    const run = await runInit({
+      cwd: join(dir, "apps/api"),
+      providers: "github",
+      dryRun: true,
+      json: true,
+    });
+    expect(run.json!.plan.install.command).toBe("pnpm");
+  });
+});
+
+describe("secrets and git", () => {
+  it("refuses to write a secret into an env file git tracks, unless --force", async () => {
+    const dir = copyFixture("express-dotenv");
+    execFileSync("git", ["add", "-f", ".env"], { cwd: dir });
+    execFileSync(
+      "git",
+      ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "track env"],
+      { cwd: dir },
+    );
+    const refused = await runInit({ cwd: dir, providers: "github", yes: true });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain(".env is tracked by git");
+    const forced = await runInit({ cwd: dir, providers: "github", yes: true, force: true });
+    expect(forced.exitCode).toBe(0);
+  });
+
+  it("keeps existing env values and lines untouched", async () => {
+    const dir = copyFixture("express-dotenv");
+    const before = tree(dir)[".env"]!;
+    await runInit({ cwd: dir, providers: "github", yes: true });
+    const after = tree(dir)[".env"]!;
+    expect(after.startsWith(before)).toBe(true);
+    expect(after).toContain("AUTH_GITHUB_ID=");
+  });
+
+  it("warns about uncommitted changes in the files it will edit", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    writeFileSync(join(dir, "src/index.js"), `${tree(dir)["src/index.js"]}// wip\n`);
+    const run = await runInit({ cwd: dir, providers: "github", dryRun: true });
+    expect(run.stderr).toContain("Uncommitted changes in src/index.js");
+  });
+});
+
+describe("installing", () => {
+  it("a failed install keeps the edits, prints the command and exits 2", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const result = runBin(
+      [
+        "init",
+        "--cwd",
+        dir,
+        "--providers",
+        "github",
+        "--yes",
+        "--runtime-spec",
+        "/nonexistent/runtime.tgz",
+      ],
+      {
+        env: { npm_config_prefer_offline: "true", npm_config_fetch_retries: "0" },
+      },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("npm install -- /nonexistent/runtime.tgz");
+    expect(tree(dir)["src/auth.js"]).toBeDefined();
+  });
+
+  it("--no-install prints the command instead", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, install: false });
+    expect(run.stdout).toContain(
+      "Install the dependencies: npm install -- @create-auth/runtime@^0.1.0",
+    );
+  });
+
+  it.each([
+    ["npm", ["npm", ["install", "--", "a", "b@1"]]],
+    ["pnpm", ["pnpm", ["add", "a", "b@1"]]],
+    ["yarn", ["yarn", ["add", "a", "b@1"]]],
+    ["bun", ["bun", ["add", "a", "b@1"]]],
+  ] as const)("%s gets its own argv", (manager, expected) => {
+    expect(installCommand(manager, ["a", "b@1"])).toEqual(expected);
+  });
+
+  it.each([
+    ["pnpm-lock.yaml", "pnpm"],
+    ["yarn.lock", "yarn"],
+    ["bun.lock", "bun"],
+    ["package-lock.json", "npm"],
+  ])("detects %s", (lockfile, manager) => {
+    const dir = copyFixture("express4-esm-js", false);
+    writeFileSync(join(dir, lockfile), "");
+    expect(detectPackageManager(dir, {}).name).toBe(manager);
+    expect(detectPackageManager(dir, { packageManager: "bun@1.2.0" }).name).toBe("bun");
+  });
+});
+
+describe("the interactive path", () => {
+  it("asks each question, shows the plan, confirms, and prints the one-line equivalent", async () => {
+    const dir = copyFixture("express5-ts-routers");
+    const asked: string[] = [];
+    const run = await runInit(
+      { cwd: dir },
+      { answers: [["github", "email"], "database", "embedded", "/auth", true, true], asked },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(asked).toEqual([
+      "Which sign-in methods?",
+      "Where do sessions live?",
+      "Which database?",
+      "Where should the auth endpoints live?",
+      "Does the app run behind a reverse proxy (trust X-Forwarded-* headers)?",
+      "Apply these changes?",
+    ]);
+    expect(run.stdout).toContain(
+      "Next time, without questions: npx create-auth init --framework express --providers github,email --strategy database --database embedded --mount /auth --trust-proxy --yes",
+    );
+    const files = tree(dir);
+    expect(files["src/index.ts"]).toContain('app.set("trust proxy", true);');
+    expect(files["src/auth.ts"]).toContain("postgresAdapter(embeddedDatabase())");
+    expect(files[".gitignore"]).toContain(".auth/");
+  });
+
+  it("declining the confirmation changes nothing and exits 130", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const before = tree(dir);
+    const run = await runInit(
+      { cwd: dir },
+      { answers: [["github"], "jwt", "/auth", false, false] },
+    );
+    expect(run.exitCode).toBe(130);
+    expect(tree(dir)).toEqual(before);
+  });
+});
