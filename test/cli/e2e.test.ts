@@ -1,0 +1,179 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, loopbackContext } from "../../runtime/test/support/browser.js";
+import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
+import {
+  freePort,
+  type StartedProcess,
+  startDetached,
+  waitForHttp,
+} from "../../runtime/test/support/process.js";
+import { copyFixture, removeTemporary, runBin } from "../support/cli.js";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  removeTemporary();
+});
+
+const npm = (dir: string, args: string[]) =>
+  execFileSync(
+    "npm",
+    [...args, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
+    { cwd: dir, stdio: "pipe" },
+  );
+
+/** `init --yes` as a user would run it, installing the packed runtime. */
+function initApp(dir: string, flags: string[]) {
+  const result = runBin([
+    "init",
+    "--cwd",
+    dir,
+    "--yes",
+    "--demo",
+    "--runtime-spec",
+    inject("runtimeTarball"),
+    ...flags,
+  ]);
+  expect(result.exitCode, result.stderr + result.stdout).toBe(0);
+  return result;
+}
+
+function edit(dir: string, file: string, change: (text: string) => string) {
+  writeFileSync(join(dir, file), change(readFileSync(join(dir, file), "utf8")));
+}
+
+async function start(
+  dir: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startDetached(command, args, {
+    cwd: dir,
+    env: { ...cleanEnv(), PORT: String(port), ...env },
+  });
+  await waitForHttp(origin, server, 90_000);
+  return { origin, server };
+}
+
+/** Signs in on the built-in page with the demo user, reads the protected route, signs out. */
+async function signInAndOut(
+  page: Page,
+  origin: string,
+  authBase: string,
+  protectedPath: string,
+  meUrl: string,
+) {
+  await page.goto(`${origin}${protectedPath}`);
+  expect(page.url()).toContain(`${authBase}/signin`);
+  await page.fill('input[name="email"]', "demo@example.com");
+  await page.fill('input[name="password"]', "demo1234");
+  await Promise.all([
+    page.waitForURL(`${origin}${protectedPath}`),
+    page.click('button:has-text("Sign in with Credentials")'),
+  ]);
+  const session = await page.evaluate(async (url) => (await fetch(url)).json(), meUrl);
+  expect(JSON.stringify(session)).toContain("demo@example.com");
+  await page.goto(`${origin}${authBase}/signout`);
+  await Promise.all([page.waitForLoadState("load"), page.click("#submitButton")]);
+  await page.goto(`${origin}${protectedPath}`);
+  expect(page.url()).toContain(`${authBase}/signin`);
+}
+
+async function withPage(run: (page: Page) => Promise<void>) {
+  const context = await loopbackContext(browser);
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+describe("init, install, start, sign in: the whole journey", () => {
+  let server: StartedProcess | undefined;
+  afterAll(() => server?.stop());
+
+  it("Express 4, CommonJS JavaScript", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    npm(dir, ["install"]);
+    initApp(dir, ["--providers", "credentials"]);
+    edit(dir, "src/index.js", (text) =>
+      text.replace(
+        "const port = process.env.PORT",
+        "const { requireAuth } = require('@create-auth/runtime/express')\napp.get('/me', requireAuth(authConfig), (req, res) => res.json(res.locals.session))\n\nconst port = process.env.PORT",
+      ),
+    );
+    const app = await start(dir, process.execPath, ["src/index.js"]);
+    server = app.server;
+    await withPage((page) => signInAndOut(page, app.origin, "/auth", "/me", "/me"));
+    await app.server.stop();
+  }, 180_000);
+
+  it("Express 5, TypeScript, app and server in separate files, embedded database", async () => {
+    const dir = copyFixture("express5-ts-split");
+    npm(dir, ["install"]);
+    initApp(dir, ["--providers", "credentials,email", "--database", "embedded"]);
+    edit(
+      dir,
+      "src/app.ts",
+      (text) =>
+        `${text.replace('import { authConfig } from "./auth.js";', 'import { authConfig } from "./auth.js";\nimport { requireAuth } from "@create-auth/runtime/express";')}\napp.get("/me", requireAuth(authConfig), (_req, res) => {\n  res.json(res.locals.session);\n});\n`,
+    );
+    const tsc = join(dir, "node_modules/typescript/bin/tsc");
+    execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, stdio: "pipe" });
+    const app = await start(dir, join(dir, "node_modules/.bin/tsx"), ["src/server.ts"]);
+    server = app.server;
+    await withPage((page) => signInAndOut(page, app.origin, "/auth", "/me", "/me"));
+    await app.server.stop();
+  }, 240_000);
+
+  it("SolidStart 1, TypeScript, middleware-protected page", async () => {
+    const dir = copyFixture("solid-start-1-ts");
+    writeFileSync(
+      join(dir, "package-lock.json"),
+      readFileSync(
+        new URL("../../runtime/test/fixtures/solid-start-1/package-lock.json", import.meta.url),
+      ),
+    );
+    npm(dir, ["install"]);
+    initApp(dir, ["--providers", "credentials", "--protect", "/account"]);
+    writeFileSync(
+      join(dir, "src/routes/account.tsx"),
+      "export default function Account() {\n  return <main>Account</main>;\n}\n",
+    );
+    writeFileSync(
+      join(dir, "src/routes/api/me.ts"),
+      'import { getSession } from "@create-auth/runtime/solid-start";\nimport type { APIEvent } from "@solidjs/start/server";\nimport { authConfig } from "~/auth";\n\nexport async function GET(event: APIEvent) {\n  return Response.json(await getSession(event.request, authConfig));\n}\n',
+    );
+    execFileSync(join(dir, "node_modules/.bin/vinxi"), ["build"], {
+      cwd: dir,
+      stdio: "pipe",
+      env: { ...cleanEnv(), NODE_ENV: "production" },
+    });
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const app = startDetached(process.execPath, [".output/server/index.mjs"], {
+      cwd: dir,
+      env: {
+        ...cleanEnv(),
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        AUTH_URL: origin,
+      },
+    });
+    server = app;
+    await waitForHttp(origin, app, 90_000);
+    await withPage((page) => signInAndOut(page, origin, "/api/auth", "/account", "/api/me"));
+    await app.stop();
+  }, 300_000);
+});
