@@ -24,9 +24,9 @@ export interface Theme {
   colorScheme?: "auto" | "dark" | "light";
   /** Absolute URL of a logo shown above the card. */
   logo?: string;
-  /** Accent colour (any CSS colour). */
+  /** Accent colour: a hex colour, a CSS colour name or a colour function; anything else is ignored. */
   brandColor?: string;
-  /** Text colour on accent-coloured buttons. */
+  /** Text colour on accent-coloured buttons (same rules); computed for contrast when unset. */
   buttonText?: string;
 }
 

@@ -1,267 +1,569 @@
-import { type DefaultTreeAdapterMap, parse } from "parse5";
 import { describe, expect, it } from "vitest";
 import {
   errorPage,
   type PageProvider,
+  type RenderedPage,
   signInPage,
   signOutPage,
   verifyRequestPage,
 } from "../src/pages/index.js";
+import type { Theme } from "../src/types.js";
+import { all, attrs, hidden, one, parsePage, text } from "./support/html.js";
 
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
+const base = "https://app.test/auth";
 
-/** Parses a page, failing on any HTML parse error. */
-function dom(html: string) {
-  const errors: string[] = [];
-  const document = parse(html, { onParseError: (error) => errors.push(error.code) });
+function provider(id: string, type: PageProvider["type"], extra: Partial<PageProvider> = {}) {
+  return {
+    id,
+    name: id[0]!.toUpperCase() + id.slice(1),
+    type,
+    signinUrl: `${base}/signin/${id}`,
+    callbackUrl: `${base}/callback/${id}`,
+    ...extra,
+  } satisfies PageProvider;
+}
+
+const github = provider("github", "oauth", {
+  name: "GitHub",
+  style: { brandColor: "#24292f", logo: "https://cdn.test/github.svg" },
+});
+const google = provider("google", "oidc", { name: "Google" });
+const email = provider("email", "email");
+const credentials = provider("credentials", "credentials", {
+  credentials: {
+    username: { label: "Username", placeholder: "ada", required: true, autoComplete: "username" },
+    password: { type: "password" },
+  },
+});
+const passkey = provider("passkey", "webauthn", {
+  formFields: { email: { label: "Email", required: true, autocomplete: "username webauthn" } },
+});
+
+const signIn = (over: Partial<Parameters<typeof signInPage>[0]> = {}) =>
+  signInPage({
+    providers: [github],
+    csrfToken: "csrf-123",
+    callbackUrl: "https://app.test/dashboard",
+    theme: {},
+    ...over,
+  });
+
+/** Parses a page, failing the test on any HTML parse error. */
+function load(page: RenderedPage) {
+  const { document, errors } = parsePage(page.html);
   expect(errors).toEqual([]);
   return document;
 }
 
-function all(
-  node: Node,
-  predicate: (element: Element) => boolean,
-  found: Element[] = [],
-): Element[] {
-  if ("tagName" in node && predicate(node)) found.push(node);
-  if ("childNodes" in node) for (const child of node.childNodes) all(child, predicate, found);
-  if ("content" in node && node.content) all(node.content as Node, predicate, found);
-  return found;
+/** The form posting to `action` (there must be exactly one). */
+const formTo = (page: RenderedPage, action: string) =>
+  one(load(page), "form", (f) => attrs(f).action === action);
+
+/** The POST form to `action`, checked to carry the CSRF token and (unless told not to) the callback URL. */
+function postForm(page: RenderedPage, action: string, callbackUrl = "https://app.test/dashboard") {
+  const form = formTo(page, action);
+  expect(attrs(form).method).toBe("POST");
+  expect(hidden(form, "csrfToken")).toBe("csrf-123");
+  expect(hidden(form, "callbackUrl")).toBe(callbackUrl || undefined);
+  return form;
 }
-const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
-const text = (node: Node): string =>
-  "value" in node && node.nodeName === "#text"
-    ? node.value
-    : "childNodes" in node
-      ? node.childNodes.map(text).join("")
-      : "";
-const byTag = (html: string, tag: string) => all(dom(html), (e) => e.tagName === tag);
 
-const providers: PageProvider[] = [
-  {
-    id: "github",
-    name: "GitHub",
-    type: "oauth",
-    signinUrl: "https://app.test/auth/signin/github",
-    callbackUrl: "https://app.test/auth/callback/github",
-    style: { brandColor: "#24292f", logo: "https://cdn.test/gh.svg" },
-  },
-  {
-    id: "email",
-    name: "Email",
-    type: "email",
-    signinUrl: "https://app.test/auth/signin/email",
-    callbackUrl: "https://app.test/auth/callback/email",
-  },
-  {
-    id: "credentials",
-    name: "Password",
-    type: "credentials",
-    signinUrl: "https://app.test/auth/signin/credentials",
-    callbackUrl: "https://app.test/auth/callback/credentials",
-    credentials: {
-      username: { label: "Username", autocomplete: "username", required: true },
-      password: { type: "password" },
-    },
-  },
+const byId = (page: RenderedPage, id: string) => one(load(page), "*", (el) => attrs(el).id === id);
+
+const everyPage = (theme: Theme): [string, RenderedPage][] => [
+  ["Sign In", signIn({ providers: [google, email, credentials], theme })],
+  ["Sign Out", signOutPage({ action: `${base}/signout`, csrfToken: "t", theme })],
+  ["Error", errorPage({ signInUrl: `${base}/signin`, homeUrl: "https://app.test", theme })],
+  ["Verify Request", verifyRequestPage({ homeUrl: "https://app.test", theme })],
 ];
-const base = { csrfToken: "tok", callbackUrl: "https://app.test/after", theme: {} };
 
-describe("sign-in page", () => {
-  it("is a valid document titled Sign In with one form per provider kind", () => {
-    const { status, html } = signInPage({ ...base, providers });
-    expect(status).toBe(200);
-    expect(text(byTag(html, "title")[0]!)).toBe("Sign In");
-    const forms = byTag(html, "form");
-    expect(forms.map((f) => attr(f, "action"))).toEqual([
-      "https://app.test/auth/signin/github",
-      "https://app.test/auth/signin/email",
-      "https://app.test/auth/callback/credentials",
-    ]);
-    for (const form of forms) {
-      expect(attr(form, "method")).toBe("POST");
-      const hiddenCsrf = all(form, (e) => e.tagName === "input" && attr(e, "name") === "csrfToken");
-      expect(hiddenCsrf.map((e) => attr(e, "value"))).toEqual(["tok"]);
-      const hiddenCallback = all(form, (e) => attr(e, "name") === "callbackUrl");
-      expect(hiddenCallback.map((e) => attr(e, "value"))).toEqual(["https://app.test/after"]);
-    }
-    expect(html).toContain("Sign in with GitHub");
-    expect(byTag(html, "hr")).toHaveLength(2);
+describe("the document every page shares", () => {
+  it.each(
+    everyPage({}),
+  )("%s: doctype, lang, charset, viewport, title, one style, no script", (title, page) => {
+    expect(page.html.startsWith("<!DOCTYPE html>")).toBe(true);
+    const doc = load(page);
+    expect(attrs(one(doc, "html")).lang).toBe("en");
+    expect(all(doc, "meta").map(attrs)).toEqual(
+      expect.arrayContaining([
+        { charset: "utf-8" },
+        { name: "viewport", content: "width=device-width, initial-scale=1" },
+      ]),
+    );
+    expect(text(one(doc, "title"))).toBe(title);
+    expect(all(doc, "style")).toHaveLength(1);
+    expect(all(doc, "script")).toHaveLength(0);
+    expect(attrs(one(doc, "body")).class).toBe("theme-auto");
   });
 
-  it("renders email and credentials inputs with their ids, names, types and attributes", () => {
-    const { html } = signInPage({ ...base, providers, email: "ada@example.com" });
-    const inputs = byTag(html, "input").filter((e) => attr(e, "type") !== "hidden");
-    const email = inputs.find((e) => attr(e, "name") === "email")!;
-    expect(attr(email, "id")).toBe("input-email-for-email-provider");
-    expect(attr(email, "type")).toBe("email");
-    expect(attr(email, "value")).toBe("ada@example.com");
-    const username = inputs.find((e) => attr(e, "name") === "username")!;
-    expect(attr(username, "id")).toBe("input-username-for-credentials-provider");
-    expect(attr(username, "type")).toBe("text");
-    expect(attr(username, "autocomplete")).toBe("username");
-    expect(attr(username, "required")).toBe("");
-    expect(attr(inputs.find((e) => attr(e, "name") === "password")!, "type")).toBe("password");
-    const labels = byTag(html, "label");
-    expect(labels.map((l) => attr(l, "for"))).toContain("input-username-for-credentials-provider");
+  it.each(
+    everyPage({}),
+  )("%s: loads nothing from elsewhere and has no inline handlers", (_, page) => {
+    const doc = load(page);
+    for (const el of all(doc, "*")) {
+      expect(el.attrs.filter((a) => a.name === "src" || a.name.startsWith("on"))).toEqual([]);
+    }
+    expect(all(doc, "link")).toHaveLength(0);
+    expect(text(one(doc, "style"))).not.toMatch(/url\(|@import/);
   });
 
   it.each([
-    ["CredentialsSignin", "Sign in failed. Check the details you provided are correct."],
+    "dark",
+    "light",
+    "auto",
+  ] as const)("applies colorScheme %s as the body class", (scheme) => {
+    for (const [, page] of everyPage({ colorScheme: scheme })) {
+      const doc = load(page);
+      expect(attrs(one(doc, "body")).class).toBe(`theme-${scheme}`);
+      const meta = one(doc, "meta", (m) => attrs(m).name === "color-scheme");
+      expect(attrs(meta).content).toBe(scheme === "auto" ? "light dark" : scheme);
+    }
+  });
+
+  it("falls back to the auto scheme for an unknown colorScheme", () => {
+    const theme = { colorScheme: 'dark" onload="alert(1)' } as unknown as Theme;
+    for (const [, page] of everyPage(theme)) {
+      expect(attrs(one(load(page), "body"))).toEqual({ class: "theme-auto" });
+    }
+  });
+
+  it("shows the theme logo above the card only when it is an http(s) or data:image URL", () => {
+    for (const logo of ["https://app.test/logo.png", "data:image/png;base64,iVBORw0KGgo="]) {
+      for (const [, page] of everyPage({ logo })) {
+        const img = one(load(page), "img");
+        expect(attrs(img).src).toBe(logo);
+        expect(attrs(img).class).toBe("logo");
+      }
+    }
+    for (const logo of ["javascript:alert(1)", "data:text/html,<script>x</script>", "/logo.png"]) {
+      for (const [, page] of everyPage({ logo })) {
+        expect(all(load(page), "img")).toHaveLength(0);
+        expect(page.html).not.toContain(logo);
+      }
+    }
+  });
+
+  it.each([
+    "#abc",
+    "#a1b2c3d4",
+    "rebeccapurple",
+    "rgb(10 20 30 / 50%)",
+    "hsla(210, 50%, 40%, 0.9)",
+    "oklch(70% 0.1 200deg)",
+    "color(display-p3 1 0 0)",
+  ])("writes the safe theme colour %s as CSS custom properties", (color) => {
+    for (const [, page] of everyPage({ brandColor: color, buttonText: color })) {
+      const css = text(one(load(page), "style"));
+      expect(css).toContain(`--brand-color:${color}`);
+      expect(css).toContain(`--button-text-color:${color}`);
+    }
+  });
+
+  it.each([
+    "red;}</style><script>x</script>",
+    "red;}body{background:url(https://evil.test/)",
+    "rgb(1,2,3);background:url(x)",
+    "var(--x)",
+    "expression(alert(1))",
+    "#12345",
+    "notacolour",
+    'red" onload="x',
+  ])("ignores the unsafe theme colour %s", (color) => {
+    for (const [, page] of everyPage({ brandColor: color, buttonText: color })) {
+      const doc = load(page);
+      expect(all(doc, "script")).toHaveLength(0);
+      const css = text(one(doc, "style"));
+      expect(css).toContain("--brand-color:#346df1");
+      expect(css).not.toContain(color);
+      expect(page.html).not.toContain(color);
+    }
+  });
+
+  it("picks a readable button text colour for a light brand colour without buttonText", () => {
+    const css = (brandColor: string) => text(one(load(signIn({ theme: { brandColor } })), "style"));
+    expect(css("#ffe066")).toContain(":root{--brand-color:#ffe066;--button-text-color:#000}");
+    expect(css("#1a237e")).toContain(":root{--brand-color:#1a237e;--button-text-color:#fff}");
+  });
+});
+
+describe("sign-in page", () => {
+  it("responds 200 with a POST form per OAuth/OIDC provider carrying the CSRF token and callback URL", () => {
+    const page = signIn({ providers: [github, google] });
+    expect(page.status).toBe(200);
+    for (const p of [github, google]) {
+      const form = postForm(page, p.signinUrl);
+      expect(text(one(form, "button"))).toBe(`Sign in with ${p.name}`);
+    }
+  });
+
+  it("omits the callbackUrl field when there is no callback URL", () => {
+    const page = signIn({ providers: [github, email, credentials], callbackUrl: "" });
+    for (const form of all(load(page), "form")) {
+      expect(hidden(form, "csrfToken")).toBe("csrf-123");
+      expect(hidden(form, "callbackUrl")).toBeUndefined();
+    }
+  });
+
+  it("colours an OAuth button with the provider's brandColor, or its bg, never an unsafe value", () => {
+    const style = (s: PageProvider["style"]) =>
+      attrs(one(load(signIn({ providers: [{ ...github, style: s }] })), "button")).style;
+    expect(style({ brandColor: "#24292f" })).toBe(
+      "--provider-brand-color:#24292f;--provider-text-color:#fff",
+    );
+    expect(style({ bg: "#ffffff" })).toBe(
+      "--provider-brand-color:#ffffff;--provider-text-color:#000",
+    );
+    expect(style({ brandColor: "gold" })).toBe("--provider-brand-color:gold");
+    expect(style({ brandColor: "red;}</style><script>x</script>" })).toBeUndefined();
+    expect(style({})).toBeUndefined();
+  });
+
+  it("shows a provider logo only when it is an http(s) or data:image URL, with no default CDN logo", () => {
+    const logo = (value: string | undefined) =>
+      all(load(signIn({ providers: [{ ...github, style: { logo: value } }] })), "img").map(
+        (img) => attrs(img).src,
+      );
+    expect(logo("https://cdn.test/github.svg")).toEqual(["https://cdn.test/github.svg"]);
+    expect(logo("data:image/svg+xml;base64,PHN2Zz4=")).toEqual([
+      "data:image/svg+xml;base64,PHN2Zz4=",
+    ]);
+    expect(logo("javascript:alert(1)")).toEqual([]);
+    expect(logo("data:text/html;base64,PHNjcmlwdD4=")).toEqual([]);
+    expect(logo(undefined)).toEqual([]);
+  });
+
+  it("renders the email form: labelled email input, prefilled address, submitButton", () => {
+    const page = signIn({ providers: [email], email: "ada@example.com" });
+    const form = postForm(page, email.signinUrl);
+    const input = one(form, "input", (i) => attrs(i).type === "email");
+    expect(attrs(input)).toEqual({
+      id: "input-email-for-email-provider",
+      type: "email",
+      name: "email",
+      value: "ada@example.com",
+      placeholder: "email@example.com",
+      required: "",
+      autofocus: "",
+    });
+    expect(text(one(form, "label", (l) => attrs(l).for === attrs(input).id))).toBe("Email");
+    const button = one(form, "button");
+    expect(attrs(button).id).toBe("submitButton");
+    expect(text(button)).toBe("Sign in with Email");
+  });
+
+  it("renders the credentials form posting to the callback URL, one labelled input per credential", () => {
+    const page = signIn({ providers: [credentials] });
+    const form = postForm(page, credentials.callbackUrl);
+    const visible = all(form, "input").filter((i) => attrs(i).type !== "hidden");
+    expect(visible.map(attrs)).toEqual([
+      {
+        name: "username",
+        id: "input-username-for-credentials-provider",
+        type: "text",
+        placeholder: "ada",
+        required: "",
+        autocomplete: "username",
+      },
+      { name: "password", id: "input-password-for-credentials-provider", type: "password" },
+    ]);
+    const labelFor = (id: string) => text(one(form, "label", (l) => attrs(l).for === id));
+    expect(labelFor("input-username-for-credentials-provider")).toBe("Username");
+    expect(labelFor("input-password-for-credentials-provider")).toBe("password");
+    expect(attrs(one(form, "button")).id).toBe("submitButton");
+    expect(text(one(form, "button"))).toBe("Sign in with Credentials");
+  });
+
+  it("renders only plain credential attributes: no handlers, odd names, overrides or form redirects", () => {
+    const page = signIn({
+      providers: [
+        provider("credentials", "credentials", {
+          credentials: {
+            code: {
+              onfocus: "alert(1)",
+              OnClick: "alert(2)",
+              'x" onmouseover="alert(3)': "1",
+              "data-x=1": "y",
+              name: "other",
+              id: "other",
+              formaction: "https://evil.test/",
+              src: "javascript:alert(5)",
+              maxLength: 6,
+              spellcheck: false,
+              title: '"><script>alert(4)</script>',
+              inputmode: "numeric",
+              hook: () => "x",
+              required: true,
+              Required: true,
+              disabled: false,
+            },
+          },
+        }),
+      ],
+    });
+    const input = one(load(page), "input", (i) => attrs(i).type === "text");
+    expect(attrs(input)).toEqual({
+      name: "code",
+      id: "input-code-for-credentials-provider",
+      type: "text",
+      maxlength: "6",
+      title: '"><script>alert(4)</script>',
+      inputmode: "numeric",
+      required: "",
+    });
+    expect(all(load(page), "script")).toHaveLength(0);
+    expect(page.html).not.toMatch(/onfocus|onclick|onmouseover|evil\.test/i);
+  });
+
+  it("shows WebAuthn forms only with the WebAuthn script, which it loads by URL", () => {
+    expect(all(load(signIn({ providers: [passkey] })), "form")).toHaveLength(0);
+    const page = signIn({ providers: [passkey], webAuthnScriptUrl: `${base}/webauthn.js` });
+    const doc = load(page);
+    expect(all(doc, "script").map(attrs)).toEqual([{ src: `${base}/webauthn.js`, defer: "" }]);
+    expect(text(one(doc, "script"))).toBe("");
+    const form = postForm(page, passkey.callbackUrl, "");
+    expect(attrs(form).id).toBe("passkey-form");
+    expect(hidden(form, "action")).toBe("");
+    expect(hidden(form, "data")).toBe("");
+    const field = one(form, "input", (i) => attrs(i).type === "text");
+    expect(attrs(field)).toEqual({
+      name: "email",
+      id: "input-email-for-passkey-provider",
+      type: "text",
+      "data-form-field": "",
+      required: "",
+      autocomplete: "username webauthn",
+    });
+    expect(attrs(one(form, "button")).id).toBe("submitButton-passkey");
+  });
+
+  it("drops a WebAuthn script URL that is not http(s), and the forms that need it", () => {
+    const page = signIn({ providers: [passkey], webAuthnScriptUrl: "javascript:alert(1)" });
+    expect(all(load(page), "script")).toHaveLength(0);
+    expect(all(load(page), "form")).toHaveLength(0);
+  });
+
+  it("separates OAuth buttons from each form-based provider with <hr>", () => {
+    const page = signIn({
+      providers: [github, google, email, credentials, passkey],
+      webAuthnScriptUrl: `${base}/webauthn.js`,
+    });
+    const html = page.html.slice(page.html.indexOf("<body"));
+    const order = [
+      ...html.matchAll(/<hr>|<form action="([^"]+)"|<form id="[^"]+" action="([^"]+)"/g),
+    ].map((m) => (m[0] === "<hr>" ? "hr" : (m[1] ?? m[2])!.split("/").pop()));
+    expect(order).toEqual([
+      "github",
+      "google",
+      "hr",
+      "email",
+      "hr",
+      "credentials",
+      "hr",
+      "passkey",
+    ]);
+    expect(all(load(page), "hr")).toHaveLength(3);
+    expect(all(load(signIn({ providers: [github, google] })), "hr")).toHaveLength(0);
+  });
+
+  it("keeps element ids unique: submitButton goes to the email form, others get their own", () => {
+    const page = signIn({ providers: [credentials, email] });
+    const ids = all(load(page), "*").flatMap((el) => attrs(el).id ?? []);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(text(byId(page, "submitButton"))).toBe("Sign in with Email");
+    expect(text(byId(page, "submitButton-credentials"))).toBe("Sign in with Credentials");
+  });
+
+  it("skips providers it cannot render: credentials without fields, unknown types", () => {
+    const bare = provider("bare", "credentials");
+    const odd = provider("odd", "saml" as PageProvider["type"]);
+    expect(all(load(signIn({ providers: [bare, odd] })), "form")).toHaveLength(0);
+    const empty = provider("empty", "credentials", { credentials: {} });
+    expect(all(load(signIn({ providers: [empty] })), "form")).toHaveLength(1);
+  });
+
+  const banners: [string, string][] = [
+    ["Signin", "Try signing in with a different account."],
+    ["OAuthSignin", "Try signing in with a different account."],
+    ["OAuthCallbackError", "Try signing in with a different account."],
+    ["OAuthCreateAccount", "Try signing in with a different account."],
+    ["EmailCreateAccount", "Try signing in with a different account."],
+    ["Callback", "Try signing in with a different account."],
     [
       "OAuthAccountNotLinked",
       "To confirm your identity, sign in with the same account you used originally.",
     ],
-    ["OAuthCallbackError", "Try signing in with a different account."],
+    ["EmailSignin", "The e-mail could not be sent."],
+    ["CredentialsSignin", "Sign in failed. Check the details you provided are correct."],
     ["SessionRequired", "Please sign in to access this page."],
     ["RateLimited", "Too many attempts. Wait a moment and try again."],
     ["EmailSignInError", "The e-mail could not be sent. Check the address and try again."],
+    ["MissingCSRF", "Unable to sign in."],
+    ["constructor", "Unable to sign in."],
+    ["__proto__", "Unable to sign in."],
     ["<script>alert(1)</script>", "Unable to sign in."],
-    ["toString", "Unable to sign in."],
-  ])("shows the banner for %s without echoing the code", (error, message) => {
-    const { html } = signInPage({ ...base, providers, error });
-    const alert = all(dom(html), (e) => attr(e, "role") === "alert")[0]!;
+  ];
+
+  it.each(
+    banners,
+  )("shows the banner for error=%s as a fixed text, never the value", (error, message) => {
+    const page = signIn({ error });
+    const alert = one(load(page), "div", (d) => attrs(d).role === "alert");
     expect(text(alert)).toBe(message);
-    expect(html).not.toContain("<script>alert");
+    if (!message.includes(error)) expect(page.html).not.toContain(error);
   });
 
-  it("renders WebAuthn forms with data-form-field inputs and hidden action/data", () => {
-    const { html } = signInPage({
-      ...base,
-      providers: [
-        {
-          id: "passkey",
-          name: "Passkey",
-          type: "webauthn",
-          signinUrl: "https://app.test/auth/signin/passkey",
-          callbackUrl: "https://app.test/auth/callback/passkey",
-          formFields: { email: { label: "Email", autocomplete: "username webauthn" } },
-        },
-      ],
-      webAuthnScriptUrl: "https://app.test/auth/webauthn.js",
+  it("shows no banner without an error", () => {
+    expect(all(load(signIn()), "div").filter((d) => attrs(d).role === "alert")).toHaveLength(0);
+  });
+
+  it("escapes hostile values in names, tokens, URLs and the email, keeping them intact as data", () => {
+    const name = "<img src=x onerror=alert(1)>";
+    const callbackUrl = '"><script>alert(1)</script>';
+    const csrfToken = `a"b'c<d>&e`;
+    const address = '"><svg onload=alert(1)>@x.test';
+    const page = signIn({
+      providers: [{ ...github, name }, email],
+      callbackUrl,
+      csrfToken,
+      email: address,
     });
-    const form = byTag(html, "form")[0]!;
-    expect(attr(form, "id")).toBe("passkey-form");
-    expect(all(form, (e) => e.attrs.some((a) => a.name === "data-form-field"))).toHaveLength(1);
-    expect(
-      all(form, (e) => ["action", "data"].includes(attr(e, "name") ?? "")).map((e) =>
-        attr(e, "type"),
-      ),
-    ).toEqual(["hidden", "hidden"]);
-    expect(attr(byTag(html, "script")[0]!, "src")).toBe("https://app.test/auth/webauthn.js");
-    expect(all(form, (e) => attr(e, "id") === "submitButton-passkey")).toHaveLength(1);
+    const doc = load(page);
+    expect(all(doc, "script")).toHaveLength(0);
+    expect(all(doc, "svg")).toHaveLength(0);
+    expect(all(doc, "img")).toHaveLength(1); // the GitHub logo only
+    expect(text(one(formTo(page, github.signinUrl), "button"))).toBe(`Sign in with ${name}`);
+    for (const form of all(doc, "form")) {
+      expect(hidden(form, "csrfToken")).toBe(csrfToken);
+      expect(hidden(form, "callbackUrl")).toBe(callbackUrl);
+    }
+    expect(attrs(one(doc, "input", (i) => attrs(i).name === "email")).value).toBe(address);
+    expect(page.html).not.toMatch(/<img src=x|<script>|<svg|a"b/);
+    expect(page.html).toContain('value="a&quot;b&#39;c&lt;d&gt;&amp;e"');
   });
 
-  it("has no script at all without WebAuthn", () => {
-    expect(byTag(signInPage({ ...base, providers }).html, "script")).toEqual([]);
+  it("posts to # instead of a provider URL that is not http(s)", () => {
+    const evil = { ...github, signinUrl: "javascript:alert(1)" };
+    const page = signIn({ providers: [evil] });
+    expect(attrs(one(load(page), "form")).action).toBe("#");
+    expect(page.html).not.toContain("javascript:");
+  });
+
+  it("parses without errors when values hold control characters, lone surrogates or noncharacters", () => {
+    const weird = "a\u0000b\u0007c\u007fd\u0085e\ud800f\ufdd0g\uffffh";
+    const page = signIn({ providers: [{ ...github, name: weird }], csrfToken: weird });
+    const doc = load(page);
+    expect(text(one(doc, "button"))).toBe(
+      "Sign in with a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf\ufffdg\ufffdh",
+    );
   });
 });
 
-describe("hostile values never escape their context", () => {
-  const hostile: PageProvider = {
-    id: 'x"><script>alert(1)</script>',
-    name: "<img src=x onerror=alert(1)>",
-    type: "credentials",
-    signinUrl: "javascript:alert(1)",
-    callbackUrl: "javascript:alert(1)",
-    style: { logo: "javascript:alert(1)", brandColor: "red;}</style><script>x</script>" },
-    credentials: {
-      '"><b>': {
-        label: "<i>label</i>",
-        onfocus: "alert(1)",
-        "x onmouseover": "y",
-        placeholder: '"><script>',
-      },
-    },
+describe("sign-out page", () => {
+  it("asks for confirmation and posts the CSRF token to the sign-out URL", () => {
+    const page = signOutPage({ action: `${base}/signout`, csrfToken: 'x"><b>', theme: {} });
+    expect(page.status).toBe(200);
+    const doc = load(page);
+    expect(text(one(doc, "h1"))).toBe("Signout");
+    expect(text(one(doc, "p"))).toBe("Are you sure you want to sign out?");
+    const form = formTo(page, `${base}/signout`);
+    expect(attrs(form).method).toBe("POST");
+    expect(hidden(form, "csrfToken")).toBe('x"><b>');
+    expect(all(doc, "b")).toHaveLength(0);
+    const button = one(form, "button");
+    expect(attrs(button)).toEqual({ id: "submitButton", type: "submit" });
+    expect(text(button)).toBe("Sign out");
+  });
+
+  it("posts to # when the action is not an http(s) URL", () => {
+    const page = signOutPage({ action: "javascript:alert(1)", csrfToken: "t", theme: {} });
+    expect(attrs(one(load(page), "form")).action).toBe("#");
+  });
+});
+
+describe("error page", () => {
+  const render = (error?: string, signInUrl = `${base}/signin`, homeUrl = "https://app.test/") =>
+    errorPage({ error, signInUrl, homeUrl, theme: {} });
+  const view = (page: RenderedPage) => {
+    const doc = load(page);
+    const card = one(doc, "div", (d) => attrs(d).class === "card");
+    return {
+      heading: text(one(card, "h1")),
+      lines: all(card, "p").map(text),
+      links: all(card, "a").map((a) => [text(a), attrs(a).href]),
+    };
   };
 
-  it("escapes names, labels, tokens and callback URLs, and drops unsafe URLs, colours and attributes", () => {
-    const { html } = signInPage({
-      providers: [hostile, { ...hostile, type: "oauth" }],
-      csrfToken: '"><script>alert(1)</script>',
-      callbackUrl: '"><script>alert(1)</script>',
-      error: "<script>",
-      theme: {
-        brandColor: "red;}</style><script>alert(1)</script>",
-        logo: "javascript:alert(1)",
-        colorScheme: "dark",
-      },
-    });
-    const document = dom(html);
-    expect(all(document, (e) => e.tagName === "script")).toEqual([]);
-    expect(all(document, (e) => e.tagName === "img")).toEqual([]);
-    expect(all(document, (e) => e.tagName === "b" || e.tagName === "i")).toEqual([]);
-    for (const element of all(document, () => true)) {
-      for (const a of element.attrs) {
-        expect(a.name.startsWith("on")).toBe(false);
-        if (["action", "href", "src"].includes(a.name))
-          expect(a.value).not.toMatch(/^javascript:/i);
-      }
-    }
-    expect(html).not.toContain("red;}");
-    expect(html).toContain('class="theme-dark"');
+  it.each<[string | undefined, number, string, string[], string[][]]>([
+    [
+      "Configuration",
+      500,
+      "Server error",
+      [
+        "There is a problem with the server configuration.",
+        "Check the server logs for more information.",
+      ],
+      [],
+    ],
+    [
+      "AccessDenied",
+      403,
+      "Access Denied",
+      ["You do not have permission to sign in."],
+      [["Sign in", `${base}/signin`]],
+    ],
+    [
+      "Verification",
+      403,
+      "Unable to sign in",
+      [
+        "The sign in link is no longer valid.",
+        "It may have been used already or it may have expired.",
+      ],
+      [["Sign in", `${base}/signin`]],
+    ],
+    [undefined, 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
+    ["OAuthCallbackError", 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
+    ["toString", 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
+  ])("error=%s → %i %s", (error, status, heading, lines, links) => {
+    const page = render(error);
+    expect(page.status).toBe(status);
+    expect(text(one(load(page), "title"))).toBe("Error");
+    expect(view(page)).toEqual({ heading, lines, links });
   });
 
-  it("applies safe theme colours and logos", () => {
-    const { html } = signInPage({
-      ...base,
-      providers,
-      theme: {
-        brandColor: "rgb(10 20 30 / 50%)",
-        buttonText: "#fff",
-        logo: "https://cdn.test/logo.png",
-      },
+  it("never echoes the error value", () => {
+    const page = render('<script>alert(1)</script>"UniqueMarker');
+    expect(page.status).toBe(200);
+    expect(all(load(page), "script")).toHaveLength(0);
+    expect(page.html).not.toMatch(/UniqueMarker|<script>/);
+  });
+
+  it("drops links whose URL is not http(s)", () => {
+    expect(view(render("AccessDenied", "javascript:alert(1)")).links).toEqual([]);
+    expect(view(render(undefined, `${base}/signin`, "javascript:alert(1)"))).toEqual({
+      heading: "Error",
+      lines: [],
+      links: [],
     });
-    expect(html).toContain("--brand-color:rgb(10 20 30 / 50%)");
-    expect(html).toContain("--button-text-color:#fff");
-    expect(byTag(html, "img").map((e) => attr(e, "src"))).toEqual([
-      "https://cdn.test/logo.png",
-      "https://cdn.test/gh.svg",
-    ]);
   });
 });
 
-describe("sign-out, error and verify-request pages", () => {
-  it("sign-out posts back with the CSRF token", () => {
-    const { status, html } = signOutPage({
-      action: "https://app.test/auth/signout?callbackUrl=%2F",
-      csrfToken: "tok",
-      theme: {},
-    });
-    expect(status).toBe(200);
-    expect(text(byTag(html, "h1")[0]!)).toBe("Signout");
-    const form = byTag(html, "form")[0]!;
-    expect(attr(form, "action")).toBe("https://app.test/auth/signout?callbackUrl=%2F");
-    expect(attr(all(form, (e) => attr(e, "name") === "csrfToken")[0]!, "value")).toBe("tok");
-    expect(attr(all(form, (e) => e.tagName === "button")[0]!, "id")).toBe("submitButton");
-  });
-
-  it.each([
-    ["Configuration", 500, "Server error", false],
-    ["AccessDenied", 403, "Access Denied", true],
-    ["Verification", 403, "Unable to sign in", true],
-    ["Nope<script>", 200, "Error", false],
-    [undefined, 200, "Error", false],
-  ] as const)("error=%s → %i %s", (error, status, heading, signInLink) => {
-    const page = errorPage({
-      error,
-      signInUrl: "https://app.test/auth/signin",
-      homeUrl: "https://app.test",
-      theme: {},
-    });
-    expect(page.status).toBe(status);
-    expect(text(byTag(page.html, "h1")[0]!)).toBe(heading);
-    const hrefs = byTag(page.html, "a").map((a) => attr(a, "href"));
-    expect(hrefs.includes("https://app.test/auth/signin")).toBe(signInLink);
-    expect(page.html).not.toContain("<script>");
-  });
-
-  it("verify-request says check your email and links home", () => {
-    const { html } = verifyRequestPage({ homeUrl: "https://app.test", theme: {} });
-    expect(text(byTag(html, "h1")[0]!)).toBe("Check your email");
-    expect(byTag(html, "a").map((a) => [attr(a, "href"), text(a)])).toEqual([
-      ["https://app.test/", "app.test"],
+describe("verify-request page", () => {
+  it("tells the user to check their email and links home, showing the host", () => {
+    const page = verifyRequestPage({ homeUrl: "https://app.test:8443/", theme: {} });
+    expect(page.status).toBe(200);
+    const doc = load(page);
+    expect(text(one(doc, "h1"))).toBe("Check your email");
+    expect(all(doc, "p").map(text)).toEqual([
+      "A sign in link has been sent to your email address.",
+      "app.test:8443",
     ]);
+    expect(attrs(one(doc, "a")).href).toBe("https://app.test:8443/");
+  });
+
+  it("drops the home link when the URL is not http(s)", () => {
+    const page = verifyRequestPage({ homeUrl: "javascript:alert(1)//app.test", theme: {} });
+    expect(all(load(page), "a")).toHaveLength(0);
+    expect(page.html).not.toContain("javascript:");
   });
 });

@@ -1,75 +1,75 @@
+/**
+ * The built-in error page (`GET {base}/error?error=<type>`).
+ *
+ * @module pages/error
+ */
 import type { Theme } from "../types.js";
-import { escapeHtml, safeHttpUrl } from "./escape.js";
-import { layout, type RenderedPage } from "./layout.js";
+import { homeLink, link, renderDocument } from "./layout.js";
+import type { RenderedPage } from "./types.js";
 
-interface ErrorContent {
+interface ErrorView {
   status: number;
   heading: string;
-  message: string[];
-  signInLink?: boolean;
+  lines: string[];
+  /** Whether a "Sign in" button follows the text. */
+  signIn: boolean;
 }
 
-const known: Record<string, ErrorContent> = {
-  Configuration: {
-    status: 500,
-    heading: "Server error",
-    message: [
-      "There is a problem with the server configuration.",
-      "Check the server logs for more information.",
-    ],
-  },
-  AccessDenied: {
-    status: 403,
-    heading: "Access Denied",
-    message: ["You do not have permission to sign in."],
-    signInLink: true,
-  },
-  Verification: {
-    status: 403,
-    heading: "Unable to sign in",
-    message: [
-      "The sign in link is no longer valid.",
-      "It may have been used already or it may have expired.",
-    ],
-    signInLink: true,
-  },
-};
-
-function link(url: string, text: string): string {
-  const href = safeHttpUrl(url) ?? "/";
-  return `<a class="button" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
-}
+/** The error types with their own page; every other value (or none) gets the generic one. */
+const views = new Map<string, ErrorView>([
+  [
+    "Configuration",
+    {
+      status: 500,
+      heading: "Server error",
+      lines: [
+        "There is a problem with the server configuration.",
+        "Check the server logs for more information.",
+      ],
+      signIn: false,
+    },
+  ],
+  [
+    "AccessDenied",
+    {
+      status: 403,
+      heading: "Access Denied",
+      lines: ["You do not have permission to sign in."],
+      signIn: true,
+    },
+  ],
+  [
+    "Verification",
+    {
+      status: 403,
+      heading: "Unable to sign in",
+      lines: [
+        "The sign in link is no longer valid.",
+        "It may have been used already or it may have expired.",
+      ],
+      signIn: true,
+    },
+  ],
+]);
 
 /**
- * The error page for `?error=<type>` (reference §6): 500 for `Configuration`, 403 for
- * `AccessDenied` and `Verification`, 200 with a generic text otherwise. The raw value is never
- * shown.
+ * The page for an error `type` (Auth.js texts and statuses): `Configuration` → 500,
+ * `AccessDenied` and `Verification` → 403 with a "Sign in" button to `signInUrl`, anything
+ * else → 200 "Error" with a link to `homeUrl`. The `error` value itself is never shown.
  */
-export function errorPage(params: {
+export function errorPage(p: {
   error?: string;
   signInUrl: string;
   homeUrl: string;
   theme: Theme;
 }): RenderedPage {
-  const content =
-    params.error && Object.hasOwn(known, params.error) ? known[params.error]! : undefined;
-  if (!content) {
-    let host = params.homeUrl;
-    try {
-      host = new URL(params.homeUrl).host;
-    } catch {}
-    return layout({
-      title: "Error",
-      theme: params.theme,
-      body: `<h1>Error</h1>\n<p>${link(params.homeUrl, host)}</p>`,
-    });
-  }
-  const paragraphs = content.message.map((text) => `<p>${escapeHtml(text)}</p>`).join("\n");
-  const action = content.signInLink ? `\n${link(params.signInUrl, "Sign in")}` : "";
-  return layout({
-    title: "Error",
-    theme: params.theme,
-    status: content.status,
-    body: `<h1>${escapeHtml(content.heading)}</h1>\n${paragraphs}${action}`,
-  });
+  const view = p.error === undefined ? undefined : views.get(p.error);
+  const card = view
+    ? `<h1>${view.heading}</h1>${view.lines.map((line) => `<p>${line}</p>`).join("")}` +
+      (view.signIn ? link(p.signInUrl, "Sign in", "button") : "")
+    : `<h1>Error</h1>${homeLink(p.homeUrl)}`;
+  return {
+    status: view?.status ?? 200,
+    html: renderDocument({ title: "Error", theme: p.theme, card }),
+  };
 }

@@ -1,11 +1,12 @@
 /**
- * The built-in pages: plain HTML strings, every value escaped, no scripts (except the WebAuthn
- * helper when enabled) and no third-party resources.
+ * The built-in pages: pure functions from data to a complete HTML document and its status.
+ * Every value is escaped, URLs must be http(s), colours must be plain CSS colours, and no page
+ * has an inline script, so they render under a strict Content-Security-Policy.
  *
  * @module pages
  */
 export { errorPage } from "./error.js";
-export type { RenderedPage } from "./layout.js";
-export { type PageProvider, signInErrorMessage, signInPage } from "./signin.js";
+export { signInPage } from "./signin.js";
 export { signOutPage } from "./signout.js";
+export type { PageProvider, RenderedPage } from "./types.js";
 export { verifyRequestPage } from "./verify-request.js";

@@ -1,50 +1,72 @@
+/**
+ * The document every built-in page shares: doctype, head with the inline stylesheet, the
+ * theme's scheme class and logo, and a centred card.
+ *
+ * @module pages/layout
+ */
 import type { Theme } from "../types.js";
-import { css } from "./css.js";
-import { escapeHtml, safeCssColor, safeImageUrl } from "./escape.js";
+import { css, themeCss } from "./css.js";
+import { escapeHtml } from "./escape.js";
+import { hostOf, safeHttpUrl, safeImageUrl } from "./url.js";
 
-export interface RenderedPage {
-  status: number;
-  html: string;
-}
+const schemes = new Set(["auto", "dark", "light"]);
 
-/** Theme colours as CSS custom properties; unsafe values are dropped. */
-function themeStyle(theme: Theme): string {
-  const brand = safeCssColor(theme.brandColor);
-  const text = safeCssColor(theme.buttonText);
-  const rules = [brand && `--brand-color:${brand}`, text && `--button-text-color:${text}`].filter(
-    Boolean,
-  );
-  return rules.length ? `:root{${rules.join(";")}}` : "";
-}
-
-/** The document around every built-in page. */
-export function layout(params: {
+/** What `renderDocument` puts around a page's card content. */
+export interface DocumentParts {
+  /** `<title>` text (escaped). */
   title: string;
   theme: Theme;
-  body: string;
-  status?: number;
-  scriptUrl?: string;
-}): RenderedPage {
-  const { title, theme, body, status = 200, scriptUrl } = params;
-  const scheme =
-    theme.colorScheme === "dark" || theme.colorScheme === "light" ? theme.colorScheme : "auto";
+  /** Trusted HTML: the card's content, already escaped by the page that built it. */
+  card: string;
+  /** A script loaded with `<script src defer>`, only when it is an http(s) URL. */
+  scriptUrl?: string | undefined;
+}
+
+/**
+ * A complete HTML document: `<!DOCTYPE html>`, UTF-8, viewport, one inline `<style>`, and a
+ * `<body class="theme-<auto|dark|light>">` holding the theme logo (http(s) or `data:image/`
+ * only) above the card. No inline script and no external resource besides the logo and
+ * `scriptUrl`.
+ */
+export function renderDocument({ title, theme, card, scriptUrl }: DocumentParts): string {
+  const scheme = schemes.has(theme.colorScheme as string) ? theme.colorScheme : "auto";
   const logo = safeImageUrl(theme.logo);
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${css}${themeStyle(theme)}</style>${scriptUrl ? `\n<script src="${escapeHtml(scriptUrl)}" defer></script>` : ""}
-</head>
-<body class="theme-${scheme}">
-<main class="page">${logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="">` : ""}
-<div class="card">
-${body}
-</div>
-</main>
-</body>
-</html>
-`;
-  return { status, html };
+  const script = safeHttpUrl(scriptUrl);
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="color-scheme" content="${scheme === "auto" ? "light dark" : scheme}">` +
+    `<title>${escapeHtml(title)}</title><style>${css}${themeCss(theme)}</style>` +
+    (script ? `<script src="${escapeHtml(script)}" defer></script>` : "") +
+    `</head><body class="theme-${scheme}"><main class="page">` +
+    (logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="">` : "") +
+    `<div class="card">${card}</div></main></body></html>`
+  );
+}
+
+/** A link to `href` with `text`, or nothing when `href` is not an http(s) URL. */
+export function link(href: string, text: string, className?: string): string {
+  const url = safeHttpUrl(href);
+  if (!url) return "";
+  const cls = className ? ` class="${escapeHtml(className)}"` : "";
+  return `<a${cls} href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
+}
+
+/**
+ * A paragraph with a link to `homeUrl` showing its host ("app.example.com"), or nothing when
+ * `homeUrl` is not an http(s) URL.
+ */
+export function homeLink(homeUrl: string): string {
+  const home = link(homeUrl, hostOf(homeUrl) ?? "");
+  return home ? `<p>${home}</p>` : "";
+}
+
+/** A hidden form input carrying `value`, escaped. */
+export function hiddenInput(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+/** The `action` of a form: `url` when it is http(s), else `#` so nothing is posted elsewhere. */
+export function formAction(url: string): string {
+  return escapeHtml(safeHttpUrl(url) ?? "#");
 }

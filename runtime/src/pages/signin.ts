@@ -1,113 +1,117 @@
-import type { CredentialInput, ProviderStyle, ProviderType } from "../providers/types.js";
+/**
+ * The built-in sign-in page (`GET {base}/signin`).
+ *
+ * @module pages/signin
+ */
 import type { Theme } from "../types.js";
-import { escapeHtml, safeCssColor, safeHttpUrl, safeImageUrl } from "./escape.js";
-import { hidden, renderFields } from "./fields.js";
-import { layout, type RenderedPage } from "./layout.js";
+import { renderDocument } from "./layout.js";
+import {
+  credentialsForm,
+  emailForm,
+  type FormContext,
+  oauthForm,
+  webAuthnForm,
+} from "./signin-forms.js";
+import type { PageProvider, RenderedPage } from "./types.js";
+import { safeHttpUrl } from "./url.js";
 
-/** A provider as the sign-in page shows it. */
-export interface PageProvider {
-  id: string;
-  name: string;
-  type: ProviderType;
-  signinUrl: string;
-  callbackUrl: string;
-  style?: ProviderStyle;
-  credentials?: Record<string, CredentialInput>;
-  formFields?: Record<string, CredentialInput>;
-}
+const differentAccount = "Try signing in with a different account.";
 
-const tryAnotherAccount = "Try signing in with a different account.";
-const signInErrors: Record<string, string> = {
-  Signin: tryAnotherAccount,
-  OAuthSignin: tryAnotherAccount,
-  OAuthCallbackError: tryAnotherAccount,
-  OAuthCreateAccount: tryAnotherAccount,
-  EmailCreateAccount: tryAnotherAccount,
-  Callback: tryAnotherAccount,
-  OAuthAccountNotLinked:
+/** Banner text per `?error=` type (Auth.js's texts, plus `RateLimited`). */
+const bannerTexts = new Map<string, string>([
+  ["Signin", differentAccount],
+  ["OAuthSignin", differentAccount],
+  ["OAuthCallbackError", differentAccount],
+  ["OAuthCreateAccount", differentAccount],
+  ["EmailCreateAccount", differentAccount],
+  ["Callback", differentAccount],
+  [
+    "OAuthAccountNotLinked",
     "To confirm your identity, sign in with the same account you used originally.",
-  EmailSignin: "The e-mail could not be sent.",
-  EmailSignInError: "The e-mail could not be sent. Check the address and try again.",
-  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
-  SessionRequired: "Please sign in to access this page.",
-  RateLimited: "Too many attempts. Wait a moment and try again.",
-};
+  ],
+  ["EmailSignin", "The e-mail could not be sent."],
+  // Ours: a refused address or a failed send (client-safe here, Configuration in Auth.js).
+  ["EmailSignInError", "The e-mail could not be sent. Check the address and try again."],
+  ["CredentialsSignin", "Sign in failed. Check the details you provided are correct."],
+  ["SessionRequired", "Please sign in to access this page."],
+  ["RateLimited", "Too many attempts. Wait a moment and try again."],
+]);
 
-/** The message for a sign-in error code; the code itself is never shown. */
-export function signInErrorMessage(error: string): string {
-  return Object.hasOwn(signInErrors, error) ? signInErrors[error]! : "Unable to sign in.";
-}
-
-function form(action: string, body: string, attributes = ""): string {
-  const safe = safeHttpUrl(action) ?? "#";
-  return `<form action="${escapeHtml(safe)}" method="POST"${attributes}>\n${body}\n</form>`;
-}
-
-function oauthButton(provider: PageProvider, csrfToken: string, callbackUrl: string): string {
-  const style = provider.style ?? {};
-  const brand = safeCssColor(style.brandColor ?? style.bg);
-  const text = safeCssColor(style.text);
-  const logo = safeImageUrl(style.logo);
-  const styleAttribute = [
-    brand && `--provider-brand-color:${brand}`,
-    text && `--provider-text-color:${text}`,
-  ]
-    .filter(Boolean)
-    .join(";");
-  return form(
-    provider.signinUrl,
-    `${hidden("csrfToken", csrfToken)}
-${hidden("callbackUrl", callbackUrl)}
-<button type="submit" class="provider"${styleAttribute ? ` style="${escapeHtml(styleAttribute)}"` : ""}>${
-      logo ? `<img src="${escapeHtml(logo)}" alt="">` : ""
-    }<span>Sign in with ${escapeHtml(provider.name)}</span></button>`,
-  );
-}
-
-function emailForm(
-  provider: PageProvider,
-  csrfToken: string,
-  callbackUrl: string,
-  email = "",
-): string {
-  const id = `input-email-for-${provider.id}-provider`;
-  return form(
-    provider.signinUrl,
-    `${hidden("csrfToken", csrfToken)}
-${hidden("callbackUrl", callbackUrl)}
-<label for="${escapeHtml(id)}">Email</label>
-<input id="${escapeHtml(id)}" type="email" name="email" value="${escapeHtml(email)}" placeholder="email@example.com" autocomplete="email" required autofocus>
-<button id="submitButton" type="submit">Sign in with ${escapeHtml(provider.name)}</button>`,
-  );
-}
-
-function credentialsForm(provider: PageProvider, csrfToken: string, callbackUrl: string): string {
-  return form(
-    provider.callbackUrl,
-    `${hidden("csrfToken", csrfToken)}
-${hidden("callbackUrl", callbackUrl)}
-${renderFields(provider.id, provider.credentials ?? {})}
-<button id="submitButton" type="submit">Sign in with ${escapeHtml(provider.name)}</button>`,
-  );
-}
-
-function webAuthnForm(provider: PageProvider, csrfToken: string): string {
-  return form(
-    provider.callbackUrl,
-    `${hidden("csrfToken", csrfToken)}
-${renderFields(provider.id, provider.formFields ?? {}, " data-form-field")}
-<input type="hidden" name="action" value="">
-<input type="hidden" name="data" value="">
-<button id="submitButton-${escapeHtml(provider.id)}" type="submit">Sign in with ${escapeHtml(provider.name)}</button>`,
-    ` id="${escapeHtml(provider.id)}-form"`,
-  );
+/** The fixed banner text for an error type; the type itself is never shown. */
+function banner(error: string | undefined): string {
+  if (error === undefined || error === "") return "";
+  const text = bannerTexts.get(error) ?? "Unable to sign in.";
+  return `<div class="alert" role="alert"><p>${text}</p></div>`;
 }
 
 /**
- * The built-in sign-in page: one button per OAuth/OIDC provider, then a form for each email,
- * credentials and WebAuthn provider, separated by rules. Reference §10.
+ * Which providers the page shows, as in Auth.js: OAuth, OIDC and email always, credentials when
+ * it has a `credentials` object, WebAuthn when it has `formFields` and the WebAuthn script is
+ * loaded (its form does nothing without it).
  */
-export function signInPage(params: {
+function isShown(provider: PageProvider, hasWebAuthnScript: boolean): boolean {
+  switch (provider.type) {
+    case "oauth":
+    case "oidc":
+    case "email":
+      return true;
+    case "credentials":
+      return typeof provider.credentials === "object" && provider.credentials !== null;
+    case "webauthn":
+      return (
+        hasWebAuthnScript && typeof provider.formFields === "object" && provider.formFields !== null
+      );
+    default:
+      return false;
+  }
+}
+
+const isButton = (provider: PageProvider) => provider.type === "oauth" || provider.type === "oidc";
+
+/**
+ * Groups separated by `<hr>`: each run of OAuth/OIDC buttons is one group, every form-based
+ * provider (email, credentials, WebAuthn) its own.
+ */
+function groups(providers: PageProvider[]): PageProvider[][] {
+  const result: PageProvider[][] = [];
+  for (const provider of providers) {
+    const last = result.at(-1);
+    if (last && isButton(provider) && isButton(last[0]!)) last.push(provider);
+    else result.push([provider]);
+  }
+  return result;
+}
+
+/**
+ * `submitButton` goes to the first email provider (as in Auth.js), or failing that the first
+ * credentials provider; other submit buttons get `submitButton-<id>` so ids stay unique.
+ */
+function primarySubmitProvider(providers: PageProvider[]): PageProvider | undefined {
+  return (
+    providers.find((p) => p.type === "email") ?? providers.find((p) => p.type === "credentials")
+  );
+}
+
+function renderProvider(provider: PageProvider, ctx: FormContext): string {
+  switch (provider.type) {
+    case "email":
+      return emailForm(provider, ctx);
+    case "credentials":
+      return credentialsForm(provider, ctx);
+    case "webauthn":
+      return webAuthnForm(provider, ctx);
+    default:
+      return oauthForm(provider, ctx);
+  }
+}
+
+/**
+ * The sign-in page: an error banner for `error` (fixed texts per Auth.js error type, never the
+ * value itself), then a form per provider, grouped and separated like Auth.js's. With
+ * `webAuthnScriptUrl` (http(s) only) the page loads it with `<script src defer>` and shows the
+ * WebAuthn forms. Status 200.
+ */
+export function signInPage(p: {
   providers: PageProvider[];
   csrfToken: string;
   callbackUrl: string;
@@ -116,25 +120,22 @@ export function signInPage(params: {
   theme: Theme;
   webAuthnScriptUrl?: string;
 }): RenderedPage {
-  const { providers, csrfToken, callbackUrl, error, email, theme, webAuthnScriptUrl } = params;
-  const groups: string[] = [];
-  const oauth = providers.filter((p) => p.type === "oauth" || p.type === "oidc");
-  if (oauth.length)
-    groups.push(oauth.map((p) => oauthButton(p, csrfToken, callbackUrl)).join("\n"));
-  for (const provider of providers) {
-    if (provider.type === "email") groups.push(emailForm(provider, csrfToken, callbackUrl, email));
-    else if (provider.type === "credentials")
-      groups.push(credentialsForm(provider, csrfToken, callbackUrl));
-    else if (provider.type === "webauthn" && provider.formFields)
-      groups.push(webAuthnForm(provider, csrfToken));
-  }
-  const banner = error
-    ? `<div class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</div>\n`
-    : "";
-  return layout({
-    title: "Sign In",
-    theme,
-    scriptUrl: webAuthnScriptUrl,
-    body: `<h1>Sign in</h1>\n${banner}${groups.join("\n<hr>\n")}`,
-  });
+  const scriptUrl = safeHttpUrl(p.webAuthnScriptUrl);
+  const shown = p.providers.filter((provider) => isShown(provider, scriptUrl !== undefined));
+  const primary = primarySubmitProvider(shown);
+  const render = (provider: PageProvider) =>
+    renderProvider(provider, {
+      csrfToken: p.csrfToken,
+      callbackUrl: p.callbackUrl,
+      email: p.email,
+      submitId: provider === primary ? "submitButton" : `submitButton-${provider.id}`,
+    });
+  const body = groups(shown)
+    .map((group) => `<div class="providers">${group.map(render).join("")}</div>`)
+    .join("<hr>");
+  const card = `<h1>Sign in</h1>${banner(p.error)}${body}`;
+  return {
+    status: 200,
+    html: renderDocument({ title: "Sign In", theme: p.theme, card, scriptUrl }),
+  };
 }

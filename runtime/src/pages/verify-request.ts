@@ -1,16 +1,18 @@
+/**
+ * The built-in "check your email" page shown after an email sign-in link was sent.
+ *
+ * @module pages/verify-request
+ */
 import type { Theme } from "../types.js";
-import { escapeHtml, safeHttpUrl } from "./escape.js";
-import { layout, type RenderedPage } from "./layout.js";
+import { homeLink, renderDocument } from "./layout.js";
+import type { RenderedPage } from "./types.js";
 
-/** "Check your email", shown after an email sign-in request. */
-export function verifyRequestPage(params: { homeUrl: string; theme: Theme }): RenderedPage {
-  const href = safeHttpUrl(params.homeUrl) ?? "/";
-  const host = new URL(href, "http://localhost").host;
-  return layout({
-    title: "Verify Request",
-    theme: params.theme,
-    body: `<h1>Check your email</h1>
-<p>A sign in link has been sent to your email address.</p>
-<p><a href="${escapeHtml(href)}">${escapeHtml(host)}</a></p>`,
-  });
+/**
+ * "Check your email" with a link back to `homeUrl` showing its host. Status 200.
+ */
+export function verifyRequestPage(p: { homeUrl: string; theme: Theme }): RenderedPage {
+  const card =
+    `<h1>Check your email</h1><p>A sign in link has been sent to your email address.</p>` +
+    homeLink(p.homeUrl);
+  return { status: 200, html: renderDocument({ title: "Verify Request", theme: p.theme, card }) };
 }

@@ -1,0 +1,96 @@
+/**
+ * One form per provider type on the sign-in page. Every value is escaped here; URLs that are
+ * not http(s) become `#` (forms) or are dropped (logos).
+ *
+ * @module pages/signin-forms
+ */
+import { readableTextColor, safeCssColor } from "./color.js";
+import { escapeHtml } from "./escape.js";
+import { renderField } from "./field.js";
+import { formAction, hiddenInput } from "./layout.js";
+import type { PageProvider } from "./types.js";
+import { safeImageUrl } from "./url.js";
+
+/** What every provider form needs besides the provider. */
+export interface FormContext {
+  csrfToken: string;
+  callbackUrl: string;
+  email?: string | undefined;
+  /** `id` of this provider's submit button: `submitButton` or `submitButton-<id>`. */
+  submitId: string;
+}
+
+/** Hidden `csrfToken`, and `callbackUrl` when there is one. */
+function hiddenFields(ctx: FormContext, withCallbackUrl = true): string {
+  return (
+    hiddenInput("csrfToken", ctx.csrfToken) +
+    (withCallbackUrl && ctx.callbackUrl ? hiddenInput("callbackUrl", ctx.callbackUrl) : "")
+  );
+}
+
+function submitButton(id: string, provider: PageProvider): string {
+  return `<button id="${escapeHtml(id)}" type="submit">Sign in with ${escapeHtml(provider.name)}</button>`;
+}
+
+/**
+ * Class and inline custom properties for a provider button. A colour whose contrast can be
+ * computed fills the button with black or white text; any other safe colour only marks its
+ * edge, so the text keeps the page's contrast; an unsafe colour is ignored.
+ */
+function brandStyle(provider: PageProvider): string {
+  const brand = safeCssColor(provider.style?.brandColor ?? provider.style?.bg);
+  if (!brand) return `class="provider"`;
+  const text = readableTextColor(brand);
+  return text
+    ? `class="provider branded" style="--provider-brand-color:${escapeHtml(brand)};--provider-text-color:${text}"`
+    : `class="provider accented" style="--provider-brand-color:${escapeHtml(brand)}"`;
+}
+
+/** OAuth / OIDC: a button posting to the provider's sign-in endpoint. */
+export function oauthForm(provider: PageProvider, ctx: FormContext): string {
+  const logo = safeImageUrl(provider.style?.logo);
+  return (
+    `<form action="${formAction(provider.signinUrl)}" method="POST">${hiddenFields(ctx)}` +
+    `<button type="submit" ${brandStyle(provider)}>` +
+    (logo ? `<img src="${escapeHtml(logo)}" alt="" width="24" height="24" loading="lazy">` : "") +
+    `<span>Sign in with ${escapeHtml(provider.name)}</span></button></form>`
+  );
+}
+
+/** Email (magic link): an email address field, prefilled from `ctx.email`. */
+export function emailForm(provider: PageProvider, ctx: FormContext): string {
+  const id = escapeHtml(`input-email-for-${provider.id}-provider`);
+  const value = ctx.email ? ` value="${escapeHtml(ctx.email)}"` : "";
+  return (
+    `<form action="${formAction(provider.signinUrl)}" method="POST">${hiddenFields(ctx)}` +
+    `<div class="field"><label for="${id}">Email</label>` +
+    `<input id="${id}" type="email" name="email"${value} placeholder="email@example.com" required autofocus></div>` +
+    `${submitButton(ctx.submitId, provider)}</form>`
+  );
+}
+
+/** Credentials: one labelled input per configured credential, posting to the callback URL. */
+export function credentialsForm(provider: PageProvider, ctx: FormContext): string {
+  const fields = Object.entries(provider.credentials ?? {})
+    .map(([key, input]) => renderField(provider.id, key, input))
+    .join("");
+  return (
+    `<form action="${formAction(provider.callbackUrl)}" method="POST">${hiddenFields(ctx)}` +
+    `${fields}${submitButton(ctx.submitId, provider)}</form>`
+  );
+}
+
+/**
+ * WebAuthn: the form the WebAuthn script drives. It finds the form by `id="<id>-form"`, reads
+ * the `data-form-field` inputs, and fills the hidden `action` and `data` inputs before submitting.
+ */
+export function webAuthnForm(provider: PageProvider, ctx: FormContext): string {
+  const fields = Object.entries(provider.formFields ?? {})
+    .map(([key, input]) => renderField(provider.id, key, input, true))
+    .join("");
+  return (
+    `<form id="${escapeHtml(`${provider.id}-form`)}" action="${formAction(provider.callbackUrl)}" method="POST">` +
+    `${hiddenFields(ctx, false)}${fields}${hiddenInput("action", "")}${hiddenInput("data", "")}` +
+    `${submitButton(`submitButton-${provider.id}`, provider)}</form>`
+  );
+}
