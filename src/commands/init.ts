@@ -170,7 +170,9 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     output.document(document);
     return ExitCode.ok;
   }
-  printPlan(io, project, plan, Boolean(options.diff));
+  // An interactive run shows the diff it is about to ask about.
+  const willConfirm = !options.yes && !options.dryRun && io.asker.interactive;
+  printPlan(io, project, plan, Boolean(options.diff) || willConfirm);
   if (options.dryRun || options.diff) {
     output.line();
     output.info("Dry run: nothing was written.");

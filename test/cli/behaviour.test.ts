@@ -261,6 +261,7 @@ describe("the interactive path", () => {
       "Does the app run behind a reverse proxy (trust X-Forwarded-* headers)?",
       "Apply these changes?",
     ]);
+    expect(run.stdout).toContain('+app.use("/auth", ExpressAuth(authConfig));');
     expect(run.stdout).toContain(
       "Next time, without questions: npx create-auth init --framework express --providers github,email --strategy database --database embedded --mount /auth --trust-proxy --yes",
     );

@@ -154,6 +154,9 @@ describe("init, install, start, sign in: the whole journey", () => {
       join(dir, "src/routes/api/me.ts"),
       'import { getSession } from "@create-auth/runtime/solid-start";\nimport type { APIEvent } from "@solidjs/start/server";\nimport { authConfig } from "~/auth";\n\nexport async function GET(event: APIEvent) {\n  return Response.json(await getSession(event.request, authConfig));\n}\n',
     );
+    // The generated TypeScript typechecks against the installed runtime and SolidStart.
+    const tsc = new URL("../../node_modules/typescript/bin/tsc", import.meta.url).pathname;
+    execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, stdio: "pipe" });
     execFileSync(join(dir, "node_modules/.bin/vinxi"), ["build"], {
       cwd: dir,
       stdio: "pipe",

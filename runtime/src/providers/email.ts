@@ -65,7 +65,8 @@ export async function sendVerificationRequest(
 /**
  * The email provider, id `email`: compatible with Auth.js's `Email`/`Nodemailer` options
  * (`server`, `from`, `maxAge`, `sendVerificationRequest`, `generateVerificationToken`,
- * `normalizeIdentifier`). It needs an adapter to store the single-use tokens.
+ * `normalizeIdentifier`). `server` and `from` default to `AUTH_EMAIL_SERVER` and
+ * `AUTH_EMAIL_FROM`. It needs an adapter to store the single-use tokens.
  *
  * @example
  * ```ts
@@ -73,15 +74,25 @@ export async function sendVerificationRequest(
  * ```
  */
 export default function Email(config: EmailUserConfig = {}): EmailConfig {
+  // Read when the provider is created (on the first request when passed uncalled), so an env file
+  // loaded at start-up is already in process.env.
+  const env = globalThis.process?.env ?? {};
   return {
     id: "email",
     name: "Email",
-    from: "Auth <no-reply@localhost>",
+    from: env.AUTH_EMAIL_FROM || "Auth <no-reply@localhost>",
+    ...(env.AUTH_EMAIL_SERVER ? { server: env.AUTH_EMAIL_SERVER } : {}),
     maxAge: DAY,
     sendVerificationRequest,
-    ...config,
+    ...definedOnly(config),
     type: "email",
   } as EmailConfig;
+}
+
+function definedOnly<T extends object>(object: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }
 
 /** The same provider under Auth.js's other name, with id `nodemailer`. */

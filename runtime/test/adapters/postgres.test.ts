@@ -1,10 +1,15 @@
 import PostgresAdapter from "@auth/pg-adapter";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, postgresAdapter, schema } from "../../src/adapters/postgres/index.js";
+import {
+  migrate,
+  postgresAdapter,
+  postgresDatabase,
+  schema,
+} from "../../src/adapters/postgres/index.js";
 import type { Adapter } from "../../src/adapters.js";
 import { describeAdapterConformance } from "./conformance.js";
-import { isolatedPool } from "./database.js";
+import { DATABASE_URL, isolatedPool } from "./database.js";
 
 let database: Awaited<ReturnType<typeof isolatedPool>>;
 beforeAll(async () => {
@@ -61,6 +66,40 @@ describe("migrate on PostgreSQL", () => {
   it("ships the schema as SQL", () => {
     for (const table of ["users", "accounts", "sessions", "verification_token", "authenticators"]) {
       expect(schema).toContain(`CREATE TABLE IF NOT EXISTS ${table}`);
+    }
+  });
+});
+
+describe("postgresDatabase", () => {
+  it("opens a pool from DATABASE_URL on the first query, not before", async () => {
+    const url = `${DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`;
+    const saved = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    const db = postgresDatabase();
+    process.env.DATABASE_URL = url;
+    try {
+      const user = await postgresAdapter(db).createUser({
+        id: "",
+        email: "lazy@example.com",
+        emailVerified: null,
+      });
+      expect(await postgresAdapter(database.pool).getUser(user.id)).toMatchObject({
+        email: "lazy@example.com",
+      });
+    } finally {
+      await db.close();
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
+  });
+
+  it("says what is missing without DATABASE_URL", async () => {
+    const saved = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    try {
+      await expect(postgresDatabase().query("SELECT 1")).rejects.toThrow("set DATABASE_URL");
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
     }
   });
 });

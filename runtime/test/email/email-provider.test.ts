@@ -95,3 +95,23 @@ describe("Email provider over real SMTP", () => {
     }
   });
 });
+
+describe("Email defaults", () => {
+  it("reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM when created, options win", () => {
+    vi.stubEnv("AUTH_EMAIL_SERVER", "smtp://mail.test:25");
+    vi.stubEnv("AUTH_EMAIL_FROM", "Acme <auth@acme.test>");
+    try {
+      expect(Email()).toMatchObject({
+        server: "smtp://mail.test:25",
+        from: "Acme <auth@acme.test>",
+      });
+      expect(Email({ from: "Other <o@o.test>" })).toMatchObject({
+        server: "smtp://mail.test:25",
+        from: "Other <o@o.test>",
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(Email({ from: undefined })).toMatchObject({ from: "Auth <no-reply@localhost>" });
+  });
+});

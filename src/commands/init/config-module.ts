@@ -41,7 +41,8 @@ export function providerEntry(
     case "credentials":
       return credentialsEntry(answers, q, style.semicolons ? ";" : "");
     case "email":
-      return `${INDENT}Email({ server: process.env.AUTH_EMAIL_SERVER, from: process.env.AUTH_EMAIL_FROM }),`;
+      // Uncalled: it reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM itself.
+      return `${INDENT}Email,`;
     default:
       // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.
       return provider.id === "oidc" && id !== "oidc"
@@ -63,19 +64,12 @@ export interface ConfigModuleOptions {
 /** The generated auth configuration module. */
 export function configModule(options: ConfigModuleOptions): string {
   const { answers } = options;
-  const database = answers.database
-    ? answers.database === "embedded"
-      ? {
-          imports: "embeddedDatabase, postgresAdapter",
-          client: "embeddedDatabase()",
-          postgres: false,
-        }
-      : {
-          imports: "postgresAdapter",
-          client: "new pg.Pool({ connectionString: process.env.DATABASE_URL })",
-          postgres: true,
-        }
-    : undefined;
+  const database =
+    answers.database === "embedded"
+      ? { imports: "embeddedDatabase, postgresAdapter", client: "embeddedDatabase()" }
+      : answers.database === "postgres"
+        ? { imports: "postgresAdapter, postgresDatabase", client: "postgresDatabase()" }
+        : undefined;
   const solid = options.framework === "solid-start";
   return render("shared/auth-config", {
     kind: options.kind,

@@ -12,6 +12,7 @@ export type { SqlClient } from "./client.js";
 export { type EmbeddedDatabase, embeddedDatabase } from "./embedded.js";
 export { type MigrationResult, migrate } from "./migrate.js";
 export { schema } from "./schema.js";
+export { postgresDatabase, type ServerDatabase } from "./server.js";
 
 const accountColumns = [
   "userId",
