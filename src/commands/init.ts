@@ -222,8 +222,10 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   output.title("Next steps");
   for (const { provider, url, console } of steps.callbackUrls)
     output.info(`Register ${url} as the callback URL of your ${provider} app (${console}).`);
+  // The email keys have working defaults (console delivery, a default sender).
+  const optional = new Set(["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"]);
   const emptyKeys = envAdditions(answers, "x")
-    .filter((a) => a.value === "" && a.key !== "AUTH_EMAIL_SERVER")
+    .filter((a) => a.value === "" && !optional.has(a.key))
     .map((a) => a.key);
   if (emptyKeys.length) output.info(`Fill in ${emptyKeys.join(", ")} in ${answers.envFile}.`);
   for (const step of plan.manual) output.warn(`By hand: ${step}`);

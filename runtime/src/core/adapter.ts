@@ -14,7 +14,8 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
   for (const name of adapterMethods) {
     if (typeof methods[name] !== "function") continue;
     (wrapped as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      logger.debug(`adapter_${name}`, { args });
+      // Never the arguments: they carry session tokens and OAuth access/refresh tokens.
+      logger.debug(`adapter_${name}`);
       try {
         // Looked up per call, so a method replaced later (a spy, a reconnect) is the one used.
         return await methods[name]!.apply(adapter, args);

@@ -63,6 +63,18 @@ describe("migrate on PostgreSQL", () => {
     }
   });
 
+  it("is safe when several processes migrate a fresh schema at once", async () => {
+    const other = await isolatedPool();
+    try {
+      const results = await Promise.all([1, 2, 3, 4].map(() => migrate(other.pool)));
+      for (const result of results) expect(result.created.length).toBeGreaterThanOrEqual(0);
+      await expect(migrate(other.pool)).resolves.toEqual({ created: [] });
+      expect(await postgresAdapter(other.pool).getUserByEmail("nobody@example.com")).toBeNull();
+    } finally {
+      await other.drop();
+    }
+  });
+
   it("ships the schema as SQL", () => {
     for (const table of ["users", "accounts", "sessions", "verification_token", "authenticators"]) {
       expect(schema).toContain(`CREATE TABLE IF NOT EXISTS ${table}`);

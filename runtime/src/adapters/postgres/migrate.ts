@@ -6,25 +6,30 @@ export interface MigrationResult {
   created: string[];
 }
 
-async function exists(db: SqlClient, name: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT to_regclass($1) IS NOT NULL AS present", [name]);
-  return rows[0]?.present === true;
-}
+/** Any constant key: every create-auth migration, in any process, takes the same lock. */
+const LOCK = "hashtext('create-auth:migrate')";
 
 /**
  * Creates the schema (in the connection's `search_path`) if it is missing. Idempotent: safe on
- * every start, on a database created by `@auth/pg-adapter`, and twice in a row.
+ * every start, on a database created by `@auth/pg-adapter`, and from several processes at once —
+ * it is one statement (so it runs on one connection of a pool) holding an advisory lock, and
+ * either creates everything missing or nothing.
  */
 export async function migrate(db: SqlClient): Promise<MigrationResult> {
-  const created: string[] = [];
-  for (const entry of [...tables, ...indexes]) {
-    if (await exists(db, entry.name)) continue;
-    try {
-      await db.query(entry.sql);
-    } catch (cause) {
-      throw new Error(`Creating "${entry.name}" failed: ${(cause as Error).message}`, { cause });
-    }
-    created.push(entry.name);
+  const entries = [...tables, ...indexes];
+  const { rows } = await db.query(
+    `SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NULL`,
+    [entries.map((entry) => entry.name)],
+  );
+  const missing = new Set(rows.map((row) => String(row.name)));
+  if (missing.size === 0) return { created: [] };
+  const statements = entries.map((entry) => `${entry.sql};`).join("\n");
+  try {
+    await db.query(
+      `DO $migrate$ BEGIN PERFORM pg_advisory_xact_lock(${LOCK});\n${statements}\nEND $migrate$`,
+    );
+  } catch (cause) {
+    throw new Error(`Creating the auth tables failed: ${(cause as Error).message}`, { cause });
   }
-  return { created };
+  return { created: entries.map((entry) => entry.name).filter((name) => missing.has(name)) };
 }

@@ -2,6 +2,7 @@ import type { SqlClient } from "./client.js";
 
 interface PoolLike extends SqlClient {
   end(): Promise<void>;
+  on(event: "error", listener: (error: Error) => void): void;
 }
 
 export interface ServerDatabase extends SqlClient {
@@ -35,7 +36,13 @@ export function postgresDatabase(connectionString?: string): ServerDatabase {
         throw new Error('A PostgreSQL server needs the "pg" package: npm install pg', { cause });
       }
       const Pool = pg.Pool ?? pg.default!.Pool;
-      return new Pool({ connectionString: url });
+      const pool = new Pool({ connectionString: url });
+      // An idle connection dropped by the server emits "error"; unhandled, it ends the process.
+      // The pool replaces the connection; the next query reports any lasting failure.
+      pool.on("error", (error) =>
+        console.error(`[auth][postgres] idle connection lost: ${error.message}`),
+      );
+      return pool;
     })();
     opening.catch(() => {
       opening = undefined;
