@@ -2,7 +2,7 @@ import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
 import { encodeState, sealCheck } from "./checks.js";
 import { authorizationServer } from "./metadata.js";
-import type { InternalOAuthProvider } from "./normalize.js";
+import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
 import { ownCallbackUrl, redirectProxy, redirectUri } from "./proxy.js";
 
 /**
@@ -51,6 +51,7 @@ export async function oauthSignIn(
       `Provider "${provider.id}" has no clientId (set AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_ID)`,
     );
   }
+  // Throws InvalidEndpoints for a discovered endpoint that is not HTTPS: no redirect to it.
   const as = await authorizationServer(provider);
   if (!as.authorization_endpoint)
     throw new TypeError(`Provider "${provider.id}" has no authorization endpoint`);
@@ -61,7 +62,9 @@ export async function oauthSignIn(
     if (!reserved.has(key)) setParam(url, key, value);
   if (provider.type === "oidc" && !url.searchParams.has("scope"))
     url.searchParams.set("scope", "openid profile email");
-  const formPost = url.searchParams.get("response_mode") === "form_post";
+  // Decided from the provider (whose URL query was folded into `params` at normalisation), the
+  // same way the callback decides where to read the response from.
+  const formPost = usesFormPost(provider);
 
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", provider.clientId);

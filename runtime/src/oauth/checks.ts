@@ -8,7 +8,8 @@ import type { CookieSerializeOptions } from "../types.js";
 
 /** Check cookies live 15 minutes (RFC 9700 §2.1.1: short-lived, one-time). */
 export const CHECK_MAX_AGE = 15 * 60;
-type CheckCookie = "state" | "pkceCodeVerifier" | "nonce";
+const checkCookies = ["state", "pkceCodeVerifier", "nonce"] as const;
+type CheckCookie = (typeof checkCookies)[number];
 
 interface Sealed {
   value: string;
@@ -43,13 +44,12 @@ export async function sealCheck(
 }
 
 /**
- * Reads, verifies and clears a check cookie. Missing, undecryptable, expired, empty or issued for
- * another provider → `InvalidCheck` (never "skip the check", CVE-2023-27490).
+ * Reads and verifies a check cookie without clearing it. Missing, undecryptable, expired, empty
+ * or issued for another provider → `InvalidCheck` (never "skip the check", CVE-2023-27490).
  */
-export async function consumeCheck(ctx: AuthContext, name: CheckCookie): Promise<string> {
+export async function readCheck(ctx: AuthContext, name: CheckCookie): Promise<string> {
   const option = ctx.cookies[name];
   const raw = ctx.request.cookies[option.name];
-  if (raw !== undefined) ctx.outgoing.push(expireCookie(option));
   let sealed: Sealed | null = null;
   try {
     if (raw)
@@ -61,6 +61,14 @@ export async function consumeCheck(ctx: AuthContext, name: CheckCookie): Promise
     throw new InvalidCheck(`${name} value could not be parsed`);
   }
   return sealed.value;
+}
+
+/** Clears every check cookie the request carries: the flow they belonged to is over. */
+export function clearChecks(ctx: AuthContext): void {
+  for (const name of checkCookies) {
+    const option = ctx.cookies[name];
+    if (ctx.request.cookies[option.name] !== undefined) ctx.outgoing.push(expireCookie(option));
+  }
 }
 
 /** The `state` parameter: itself a JWE (salt `encodedState`) carrying the redirect-proxy origin. */

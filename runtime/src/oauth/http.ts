@@ -28,21 +28,51 @@ export function requestOptions(url: URL | string, provider: InternalOAuthProvide
   return options;
 }
 
-const jwksCaches = new Map<string, oauth.JWKSCacheInput>();
+/**
+ * A cache kept apart per `customFetch`: a configuration with its own fetch (a proxy, a test
+ * double) must see its own requests, never an answer another configuration's fetch obtained.
+ * Each map holds at most `max` entries (oldest dropped first).
+ */
+export function fetchScopedCache<V>(max = 64) {
+  const byFetch = new WeakMap<typeof fetch, Map<string, V>>();
+  const withGlobalFetch = new Map<string, V>();
+  const mapFor = (provider: InternalOAuthProvider) => {
+    const fetchImpl = provider[customFetch];
+    if (!fetchImpl) return withGlobalFetch;
+    let map = byFetch.get(fetchImpl);
+    if (!map) {
+      map = new Map();
+      byFetch.set(fetchImpl, map);
+    }
+    return map;
+  };
+  return {
+    get: (provider: InternalOAuthProvider, key: string) => mapFor(provider).get(key),
+    set(provider: InternalOAuthProvider, key: string, value: V) {
+      const map = mapFor(provider);
+      map.set(key, value);
+      if (map.size > max) map.delete(map.keys().next().value!);
+    },
+    delete: (provider: InternalOAuthProvider, key: string) => mapFor(provider).delete(key),
+  };
+}
+
+const jwksCaches = fetchScopedCache<oauth.JWKSCacheInput>();
 
 /**
- * Options for verifying a signature with the issuer's JWKS: as {@link requestOptions}, plus a
- * per-issuer key-set cache so sign-ins don't refetch the keys (oauth4webapi refreshes it on an
- * unknown `kid`).
+ * Options for verifying a signature with the provider's JWKS: as {@link requestOptions}, plus a
+ * key-set cache so sign-ins don't refetch the keys (oauth4webapi refreshes it on an unknown
+ * `kid`). The cache is per `jwks_uri`, not per issuer: two providers on one issuer may name
+ * different key sets, and each must be verified against its own.
  */
 export function jwksOptions(as: oauth.AuthorizationServer, provider: InternalOAuthProvider) {
-  let cache = jwksCaches.get(as.issuer);
+  const uri = as.jwks_uri!;
+  let cache = jwksCaches.get(provider, uri);
   if (!cache) {
     cache = {};
-    jwksCaches.set(as.issuer, cache);
-    if (jwksCaches.size > 64) jwksCaches.delete(jwksCaches.keys().next().value!);
+    jwksCaches.set(provider, uri, cache);
   }
-  return { ...requestOptions(as.jwks_uri!, provider), [oauth.jwksCache]: cache };
+  return { ...requestOptions(uri, provider), [oauth.jwksCache]: cache };
 }
 
 /** `fetch` as the provider wants it (its `customFetch`, else the global one). */

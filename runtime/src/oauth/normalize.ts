@@ -31,6 +31,32 @@ export function endpointObject<T extends EndpointHandler<any, any, any>>(
   return (typeof endpoint === "string" ? { url: endpoint } : endpoint) as T;
 }
 
+/**
+ * Moves the query of an authorization URL into its `params` (explicit `params` win, as Auth.js
+ * copies them into the URL last), so later steps read one place: whether the flow uses
+ * `response_mode=form_post` is then decided the same way at sign-in and at the callback.
+ */
+function withQueryAsParams(
+  endpoint: AuthorizationEndpointHandler | undefined,
+): AuthorizationEndpointHandler | undefined {
+  if (!endpoint?.url) return endpoint;
+  let url: URL;
+  try {
+    url = new URL(endpoint.url);
+  } catch {
+    return endpoint; // reported by the configuration assertion (InvalidEndpoints)
+  }
+  if (!url.search) return endpoint;
+  const query = Object.fromEntries(url.searchParams);
+  url.search = "";
+  return { ...endpoint, url: url.href, params: { ...query, ...endpoint.params } };
+}
+
+/** Whether the provider answers with `response_mode=form_post` (a POST to the callback). */
+export function usesFormPost(provider: InternalOAuthProvider): boolean {
+  return provider.authorization?.params?.response_mode === "form_post";
+}
+
 /** Default profile mapping: OIDC standard claims. */
 export function defaultProfile(profile: Profile) {
   return stripUndefined({
@@ -61,7 +87,9 @@ function stripUndefined<T extends Record<string, unknown>>(object: T): T {
 
 /** Fills in an OAuth/OIDC provider's defaults (reference §4.1). */
 export function normalizeOAuth(provider: OAuthConfig<any>): InternalOAuthProvider {
-  const authorization = endpointObject<AuthorizationEndpointHandler>(provider.authorization);
+  const authorization = withQueryAsParams(
+    endpointObject<AuthorizationEndpointHandler>(provider.authorization),
+  );
   const checks = provider.checks?.length ? [...provider.checks] : (["pkce"] as OAuthChecks[]);
   return {
     ...provider,

@@ -16,7 +16,9 @@ export type CredentialsOptions<C extends Record<string, CredentialInput>> = Part
 /**
  * A credentials provider (id `credentials` unless you pass one). `authorize` returns the user,
  * `null` to refuse (the user sees "Sign in failed"), or throws a `CredentialsSignin` subclass
- * with a client-safe `code`. Sessions are always JWT cookies with the JWT strategy.
+ * with a client-safe `code`. The session is always a JWT cookie, whatever `session.strategy`
+ * (the adapter never stores credentials users); with the database strategy it needs another
+ * provider next to it.
  *
  * @example
  * ```ts

@@ -27,9 +27,9 @@ export interface GitHubOptions extends OAuthUserConfig<GitHubProfile> {
 }
 
 /**
- * GitHub sign-in. The profile is `/user`; the email and whether it is verified come from
- * `/user/emails` (the primary verified address when the profile has none), fetched through the
- * provider's `customFetch` when set.
+ * GitHub sign-in. The profile is `userinfo.url` (default `/user`); the email and whether it is
+ * verified come from the API's `/user/emails` (the primary verified address when the profile has
+ * none), both fetched through the provider's `customFetch` when set.
  */
 export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubProfile> {
   const base = options.enterprise?.baseUrl?.replace(/\/+$/, "") ?? "https://github.com";
@@ -49,12 +49,16 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
         url: `${api}/user`,
         async request({ tokens, provider }: { tokens: TokenSet; provider: OAuthConfig }) {
           const fetchImpl = provider[customFetch] ?? fetch;
+          // The merged provider: a user's `userinfo: { url }` (a proxy, say) replaces `/user`.
+          const userinfo = provider.userinfo;
+          const userUrl =
+            (typeof userinfo === "string" ? userinfo : userinfo?.url) ?? `${api}/user`;
           const headers = {
             authorization: `Bearer ${tokens.access_token}`,
             "user-agent": "create-auth",
             accept: "application/vnd.github+json",
           };
-          const response = await fetchImpl(`${api}/user`, { headers });
+          const response = await fetchImpl(userUrl, { headers });
           if (!response.ok) throw new Error(`GitHub /user answered ${response.status}`);
           const profile = (await response.json()) as GitHubProfile;
           const emailsResponse = await fetchImpl(`${api}/user/emails`, { headers });

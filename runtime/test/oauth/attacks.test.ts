@@ -55,7 +55,7 @@ async function startSignIn(client: TestClient, provider = "mock") {
   const response = await client.request(`/auth/signin/${provider}`, { form: { csrfToken } });
   expect(response.status).toBe(302);
   const authorization = new URL(response.headers.get("location")!);
-  const target = provider === "mock" ? op : other;
+  const target = provider === "other" ? other : op;
   target.state.nonce = authorization.searchParams.get("nonce") ?? undefined;
   return authorization.searchParams;
 }
@@ -63,6 +63,8 @@ async function startSignIn(client: TestClient, provider = "mock") {
 function callback(client: TestClient, params: Record<string, string>, provider = "mock") {
   return client.request(`/auth/callback/${provider}?${new URLSearchParams(params)}`);
 }
+
+const checkCookies = ["authjs.state", "authjs.pkce.code_verifier", "authjs.nonce"];
 
 async function expectRefused(response: Response, error: string) {
   expect(response.status).toBe(302);
@@ -165,7 +167,7 @@ describe("browser-bound checks fail before any token request", () => {
     expect(op.state.tokenRequests).toBe(0);
   });
 
-  it("the provider's error=access_denied, never reflected", async () => {
+  it("the provider's error=access_denied, never reflected; the flow's check cookies are cleared", async () => {
     const client = new TestClient(config);
     const params = await startSignIn(client);
     const response = await callback(client, {
@@ -175,7 +177,32 @@ describe("browser-bound checks fail before any token request", () => {
       iss: op.issuer,
     });
     await expectRefused(response, "OAuthCallbackError");
+    for (const name of checkCookies)
+      expect(setCookie(response, name)?.attributes["max-age"]).toBe("0");
     expect(op.state.tokenRequests).toBe(0);
+  });
+});
+
+describe("an error response is validated like a success (RFC 9207 §2.4)", () => {
+  it.each([
+    ["a wrong iss", (state: string) => ({ state, iss: "https://evil.example" })],
+    ["no iss although the provider advertises it", (state: string) => ({ state })],
+    ["a wrong state", () => ({ state: "forged", iss: op.issuer })],
+    ["no state", () => ({ iss: op.issuer })],
+  ])("%s: InvalidCheck, and the flow in progress survives", async (_label, forge) => {
+    const client = new TestClient(config);
+    const params = await startSignIn(client);
+    const forged = await callback(client, {
+      error: "access_denied",
+      ...forge(params.get("state")!),
+    });
+    await expectRefused(forged, "Configuration");
+    expect(logs.errors.at(-1)?.name).toBe("InvalidCheck");
+    for (const name of checkCookies) expect(setCookie(forged, name)).toBeUndefined();
+
+    // The forged response consumed nothing: the real one still signs the user in.
+    const real = await callback(client, { code: "c", state: params.get("state")!, iss: op.issuer });
+    expect(setCookie(real, "authjs.session-token")).toBeDefined();
   });
 });
 
@@ -216,7 +243,33 @@ const lies: [string, TokenBehaviour, string][] = [
   ],
   ["no access_token", { omit: ["access_token"] }, "OAuthCallbackError"],
   ["no ID token for OIDC", { omit: ["id_token"] }, "OAuthCallbackError"],
+  ["an ID token without iat", { claims: { iat: undefined } }, "OAuthCallbackError"],
+  [
+    "an ID token issued in the future",
+    { claims: { iat: Math.floor(Date.now() / 1000) + 600 } },
+    "OAuthCallbackError",
+  ],
 ];
+
+describe("ID token iat: present and not in the future, but no maximum age", () => {
+  // exp, nonce, state and PKCE already bind the token to this flow, and providers may hand out
+  // an ID token they issued (and cached) long before this sign-in.
+  it.each([
+    ["issued two hours ago (still valid)", -2 * 60 * 60],
+    ["issued 20 s in the future (within the clock skew)", 20],
+  ])("accepts an ID token %s", async (_label, offset) => {
+    op.state.behaviour = { claims: { iat: Math.floor(Date.now() / 1000) + offset } };
+    const client = new TestClient(config);
+    const params = await startSignIn(client);
+    const response = await callback(client, {
+      code: "c",
+      state: params.get("state")!,
+      iss: op.issuer,
+    });
+    expect(response.headers.get("location")).toBe("http://localhost:3000");
+    await expect(client.session()).resolves.toMatchObject({ user: { name: "Mock User" } });
+  });
+});
 
 describe("a lying token endpoint never yields a session", () => {
   it.each(lies)("%s", async (_label, behaviour, error) => {

@@ -1,112 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
-import Credentials from "../../src/providers/credentials.js";
-import OIDC from "../../src/providers/oidc.js";
 import type { OAuthUserConfig, Provider } from "../../src/providers/types.js";
-import { customFetch } from "../../src/symbols.js";
 import type { AuthConfig, Profile } from "../../src/types.js";
-import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
-import { startMockOP } from "./mock-op.js";
+import { captureLogger, setCookie, TestClient } from "../helpers.js";
+import { clientId, clientSecret, useMockOP } from "./harness.js";
 
-const clientId = "mock-client";
-const clientSecret = "mock-client-secret-0123456789";
-let op: Awaited<ReturnType<typeof startMockOP>>;
-
-beforeAll(async () => {
-  op = await startMockOP({ clientId, clientSecret });
-});
-afterAll(() => op.close());
-beforeEach(() => {
-  op.state.tokenRequests = 0;
-  op.state.behaviour = {};
-});
-
-const oidc = (options: OAuthUserConfig<Profile> = {}) =>
-  OIDC({
-    id: "mock",
-    name: "Mock",
-    issuer: op.issuer,
-    clientId,
-    clientSecret,
-    checks: ["pkce", "state", "nonce"],
-    ...options,
-  });
-
-function config(extra: Partial<AuthConfig> = {}): AuthConfig {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    logger: captureLogger().logger,
-    providers: [oidc()],
-    ...extra,
-  };
-}
-
-async function signIn(client: TestClient, provider = "mock") {
-  const csrfToken = await client.csrfToken();
-  const response = await client.request(`/auth/signin/${provider}`, { form: { csrfToken } });
-  const params = new URL(response.headers.get("location")!).searchParams;
-  op.state.nonce = params.get("nonce") ?? undefined;
-  return { response, params };
-}
-
-async function complete(client: TestClient, provider = "mock") {
-  const { params } = await signIn(client, provider);
-  return client.request(
-    `/auth/callback/${provider}?${new URLSearchParams({ code: "c", state: params.get("state") ?? "", iss: op.issuer })}`,
-  );
-}
-
-describe("redirect proxy (reference §4.6)", () => {
-  const proxyConfig = () => config({ redirectProxyUrl: "http://proxy.test/auth" });
-
-  it("bounces the callback from the proxy to the deployment that started the flow", async () => {
-    const preview = new TestClient(proxyConfig(), "http://preview.test");
-    const { params } = await signIn(preview);
-    expect(params.get("redirect_uri")).toBe("http://proxy.test/auth/callback/mock");
-    const callback = { code: "c", state: params.get("state")!, iss: op.issuer };
-
-    const proxy = new TestClient(proxyConfig(), "http://proxy.test");
-    const bounce = await proxy.request(`/auth/callback/mock?${new URLSearchParams(callback)}`);
-    const target = new URL(bounce.headers.get("location")!);
-    expect(target.origin + target.pathname).toBe("http://preview.test/auth/callback/mock");
-    expect(Object.fromEntries(target.searchParams)).toEqual(callback);
-    expect(op.state.tokenRequests).toBe(0);
-
-    const finished = await preview.request(`${target.pathname}${target.search}`);
-    expect(setCookie(finished, "authjs.session-token")).toBeDefined();
-    expect(op.state.tokenRequests).toBe(1);
-  });
-
-  it("refuses a state the proxy cannot decrypt", async () => {
-    const proxy = new TestClient(proxyConfig(), "http://proxy.test");
-    const response = await proxy.request(
-      `/auth/callback/mock?code=c&state=tampered&iss=${encodeURIComponent(op.issuer)}`,
-    );
-    expect(response.headers.get("location")).toBe(
-      "http://proxy.test/auth/error?error=Configuration",
-    );
-    expect(op.state.tokenRequests).toBe(0);
-  });
-});
+const mock = useMockOP();
+const { oidc, config, signIn, complete } = mock;
 
 describe("response_mode=form_post (Apple style)", () => {
-  const formPost = () =>
-    config({
-      providers: [
-        oidc({
-          authorization: { params: { response_mode: "form_post" } },
-          profile: (p) => ({
-            id: p.sub!,
-            name: (p.user as { name?: string } | undefined)?.name ?? p.name,
-            email: p.email,
-          }),
-        }),
-      ],
-    });
+  const profile = (p: Profile) => ({
+    id: p.sub!,
+    name: (p.user as { name?: string } | undefined)?.name ?? p.name,
+    email: p.email,
+  });
 
-  it("makes the check cookies cross-site and reads the callback from the POST body", async () => {
-    const client = new TestClient(formPost(), "https://app.test");
+  it.each([
+    ["in authorization.params", () => ({ params: { response_mode: "form_post" } })],
+    ["in the authorization URL", () => `${mock.op.issuer}/authorize?response_mode=form_post`],
+  ])("%s: makes the check cookies cross-site and reads the callback from the POST body", async (_label, authorization) => {
+    const cfg = config({ providers: [oidc({ authorization: authorization(), profile })] });
+    const client = new TestClient(cfg, "https://app.test");
     const { response, params } = await signIn(client);
     expect(params.get("response_mode")).toBe("form_post");
     for (const name of [
@@ -123,12 +37,30 @@ describe("response_mode=form_post (Apple style)", () => {
       form: {
         code: "c",
         state: params.get("state")!,
-        iss: op.issuer,
+        iss: mock.op.issuer,
         user: JSON.stringify({ name: "Tim Apple" }),
       },
     });
     expect(setCookie(callback, "__Secure-authjs.session-token")).toBeDefined();
     await expect(client.session()).resolves.toMatchObject({ user: { name: "Tim Apple" } });
+  });
+
+  it("ignores a query-string callback when the provider posts (response read from one place)", async () => {
+    const cfg = config({
+      providers: [oidc({ authorization: `${mock.op.issuer}/authorize?response_mode=form_post` })],
+    });
+    const client = new TestClient(cfg, "https://app.test");
+    const { params } = await signIn(client);
+    const query = new URLSearchParams({
+      code: "c",
+      state: params.get("state")!,
+      iss: mock.op.issuer,
+    });
+    const response = await client.request(`/auth/callback/mock?${query}`);
+    expect(response.headers.get("location")).toBe(
+      "https://app.test/auth/error?error=Configuration",
+    );
+    expect(mock.op.state.tokenRequests).toBe(0);
   });
 
   it("a response_mode in the sign-in query cannot switch it on", async () => {
@@ -154,9 +86,9 @@ describe("a plain OAuth 2 provider (userinfo, no ID token)", () => {
     type: "oauth",
     clientId,
     clientSecret,
-    authorization: { url: `${op.issuer}/authorize`, params: { scope: "read:user" } },
-    token: `${op.issuer}/token`,
-    userinfo: `${op.issuer}/userinfo`,
+    authorization: { url: `${mock.op.issuer}/authorize`, params: { scope: "read:user" } },
+    token: `${mock.op.issuer}/token`,
+    userinfo: `${mock.op.issuer}/userinfo`,
     profile: (p: Record<string, unknown>) => ({
       id: String(p.id),
       name: String(p.login),
@@ -165,13 +97,13 @@ describe("a plain OAuth 2 provider (userinfo, no ID token)", () => {
   });
 
   it("signs in with the userinfo profile and keeps the configured scope", async () => {
-    op.state.behaviour = { omit: ["id_token"] };
+    mock.op.state.behaviour = { omit: ["id_token"] };
     const client = new TestClient(config({ providers: [plain()] }));
     const { params } = await signIn(client, "plain");
     expect(params.get("scope")).toBe("read:user");
     expect(params.get("nonce")).toBeNull();
     const response = await client.request(
-      `/auth/callback/plain?code=c&iss=${encodeURIComponent(op.issuer)}`,
+      `/auth/callback/plain?code=c&iss=${encodeURIComponent(mock.op.issuer)}`,
     );
     expect(setCookie(response, "authjs.session-token")).toBeDefined();
     await expect(client.session()).resolves.toMatchObject({
@@ -180,12 +112,13 @@ describe("a plain OAuth 2 provider (userinfo, no ID token)", () => {
   });
 
   it("adds no OIDC scope when none is configured (Auth.js quirk §11 item 26)", async () => {
-    const provider = { ...plain(), authorization: `${op.issuer}/authorize` } as Provider;
+    const provider = { ...plain(), authorization: `${mock.op.issuer}/authorize` } as Provider;
     const { params } = await signIn(new TestClient(config({ providers: [provider] })), "plain");
     expect(params.get("scope")).toBeNull();
   });
 });
 
+// Linking to the signed-in user: linking.test.ts.
 describe("account creation and linking with an adapter (stricter than Auth.js)", () => {
   function setup(options: OAuthUserConfig<Profile> = {}, extra: Partial<AuthConfig> = {}) {
     const adapter = memoryAdapter();
@@ -216,6 +149,23 @@ describe("account creation and linking with an adapter (stricter than Auth.js)",
     expect(account!.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
   });
 
+  it("stores what a custom account(tokens) returns, with the account's identity", async () => {
+    const { adapter, client } = setup({
+      account: (tokens) => ({ access_token: tokens.access_token, scope: "custom-scope" }),
+    });
+    await complete(client);
+    const account = await adapter.getAccount("mock-user", "mock");
+    expect(account).toMatchObject({
+      provider: "mock",
+      type: "oidc",
+      providerAccountId: "mock-user",
+      access_token: "mock-access-token-SECRET",
+      scope: "custom-scope",
+    });
+    expect(account).not.toHaveProperty("refresh_token");
+    expect(account).not.toHaveProperty("id_token");
+  });
+
   it.each([
     ["the provider does not allow it", {}, new Date(), true],
     ["the local email is not verified", { allowDangerousEmailAccountLinking: true }, null, true],
@@ -232,7 +182,7 @@ describe("account creation and linking with an adapter (stricter than Auth.js)",
       undefined,
     ],
   ] as const)("never links by email when %s", async (_label, options, localVerified, providerVerified) => {
-    op.state.behaviour = { claims: { email_verified: providerVerified as never } };
+    mock.op.state.behaviour = { claims: { email_verified: providerVerified as never } };
     const { adapter, client, events } = setup(options);
     await adapter.createUser({
       id: "local",
@@ -264,32 +214,6 @@ describe("account creation and linking with an adapter (stricter than Auth.js)",
     expect(events.linkAccount).toHaveBeenCalledTimes(1);
   });
 
-  it("links a new account to the signed-in user, and refuses one owned by someone else", async () => {
-    const credentials = Credentials({
-      authorize: () => ({ id: "u-signed-in", email: "me@example.test" }),
-    });
-    const { adapter, cfg } = setup({}, { session: { strategy: "jwt" } });
-    const withCredentials = { ...cfg, providers: [...cfg.providers, credentials] };
-    await adapter.createUser({ id: "u-signed-in", email: "me@example.test", emailVerified: null });
-    const client = new TestClient(withCredentials);
-    await client.signInWithCredentials({});
-    await complete(client);
-    expect(
-      await adapter.getUserByAccount({ provider: "mock", providerAccountId: "mock-user" }),
-    ).toMatchObject({ id: "u-signed-in" });
-
-    await adapter.createUser({ id: "u-other", email: "other@example.test", emailVerified: null });
-    const intruder = new TestClient({
-      ...withCredentials,
-      providers: [cfg.providers[0]!, Credentials({ authorize: () => ({ id: "u-other" }) })],
-    });
-    await intruder.signInWithCredentials({});
-    const response = await complete(intruder);
-    expect(response.headers.get("location")).toBe(
-      "http://localhost:3000/auth/signin?error=OAuthAccountNotLinked",
-    );
-  });
-
   it("leaves no user behind when linking the new account fails", async () => {
     const { adapter, client } = setup();
     adapter.linkAccount = () => {
@@ -303,86 +227,24 @@ describe("account creation and linking with an adapter (stricter than Auth.js)",
   });
 });
 
-describe("failures", () => {
-  it("profile() throwing sends the user back to sign-in with an error, no session", async () => {
+describe("a profile that cannot be mapped (OAuthCallbackError, no session)", () => {
+  it.each([
+    [
+      "profile() throws",
+      () => {
+        throw new Error("bad shape");
+      },
+    ],
+    ["profile() returns no id", () => ({ id: "", name: "Nobody" })],
+  ])("%s", async (_label, profile) => {
     const { logger, errors } = captureLogger();
-    const client = new TestClient(
-      config({
-        logger,
-        providers: [
-          oidc({
-            profile: () => {
-              throw new Error("bad shape");
-            },
-          }),
-        ],
-      }),
-    );
+    const client = new TestClient(config({ logger, providers: [oidc({ profile })] }));
     const response = await complete(client);
     expect(response.headers.get("location")).toBe(
-      "http://localhost:3000/auth/signin?error=Callback",
+      "http://localhost:3000/auth/signin?error=OAuthCallbackError",
     );
     expect(setCookie(response, "authjs.session-token")).toBeUndefined();
-    expect(errors.at(-1)?.name).toBe("OAuthProfileParseError");
-  });
-
-  it("plain HTTP to a non-loopback provider is refused before any request, unless opted in", async () => {
-    const calls: string[] = [];
-    const recording = (async (url: string | URL | Request) => {
-      calls.push(String(url));
-      throw new Error("offline");
-    }) as typeof fetch;
-    const client = new TestClient(
-      config({ providers: [oidc({ issuer: "http://idp.example", [customFetch]: recording })] }),
-    );
-    const csrfToken = await client.csrfToken();
-    const refused = await client.request("/auth/signin/mock", { form: { csrfToken } });
-    expect(refused.headers.get("location")).toBe(
-      "http://localhost:3000/auth/error?error=Configuration",
-    );
-    expect(calls).toEqual([]);
-
-    const optedIn = new TestClient(
-      config({
-        providers: [
-          oidc({
-            issuer: "http://idp.example",
-            allowInsecureRequests: true,
-            [customFetch]: recording,
-          }),
-        ],
-      }),
-    );
-    const token = await optedIn.csrfToken();
-    await optedIn.request("/auth/signin/mock", { form: { csrfToken: token } });
-    expect(calls).toEqual(["http://idp.example/.well-known/openid-configuration"]);
-  });
-
-  it("customFetch carries every request to the provider: discovery, token and keys", async () => {
-    // A provider of its own: discovery and key sets are cached per issuer.
-    const fresh = await startMockOP({ clientId, clientSecret });
-    try {
-      const seen: string[] = [];
-      const recording = ((input: string | URL | Request, init?: RequestInit) => {
-        const request = new Request(input, init);
-        seen.push(new URL(request.url).pathname);
-        return fetch(request);
-      }) as typeof fetch;
-      const client = new TestClient(
-        config({ providers: [oidc({ issuer: fresh.issuer, [customFetch]: recording })] }),
-      );
-      const { params } = await signIn(client);
-      fresh.state.nonce = params.get("nonce") ?? undefined;
-      const query = new URLSearchParams({
-        code: "c",
-        state: params.get("state")!,
-        iss: fresh.issuer,
-      });
-      const response = await client.request(`/auth/callback/mock?${query}`);
-      expect(setCookie(response, "authjs.session-token")).toBeDefined();
-      expect(seen).toEqual(["/.well-known/openid-configuration", "/token", "/jwks"]);
-    } finally {
-      await fresh.close();
-    }
+    expect(errors.at(-1)?.name).toBe("OAuthCallbackError");
+    expect((errors.at(-1)?.cause as Error | undefined)?.name).toBe("OAuthProfileParseError");
   });
 });

@@ -16,6 +16,8 @@ export interface TokenBehaviour {
   errorBody?: { status: number; body: unknown };
   /** Leave these fields out of the response. */
   omit?: string[];
+  /** Fields merged over the token response (a provider's own shape). */
+  fields?: Record<string, unknown>;
 }
 
 /**
@@ -33,6 +35,10 @@ export async function startMockOP(options: {
   const jwk = { ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" };
   const state = {
     tokenRequests: 0,
+    /** What the last token request carried: client authentication is asserted on it. */
+    lastTokenRequest: undefined as { authorization?: string; body: URLSearchParams } | undefined,
+    /** Fields merged over the discovery document (e.g. a plain-HTTP endpoint). */
+    metadata: {} as Record<string, unknown>,
     behaviour: {} as TokenBehaviour,
     nonce: undefined as string | undefined,
     /** What `/userinfo` answers (plain OAuth 2 providers). */
@@ -58,6 +64,7 @@ export async function startMockOP(options: {
         code_challenge_methods_supported: ["S256"],
         id_token_signing_alg_values_supported: ["RS256"],
         authorization_response_iss_parameter_supported: options.issParameter ?? true,
+        ...state.metadata,
       });
     }
     if (url.pathname === "/jwks") return json(200, { keys: [jwk] });
@@ -68,9 +75,12 @@ export async function startMockOP(options: {
     }
     if (url.pathname === "/token") {
       state.tokenRequests++;
-      for await (const _chunk of req) {
-        // drain the form body
-      }
+      let form = "";
+      for await (const chunk of req) form += chunk;
+      state.lastTokenRequest = {
+        authorization: req.headers.authorization,
+        body: new URLSearchParams(form),
+      };
       const b = state.behaviour;
       if (b.errorBody) return json(b.errorBody.status, b.errorBody.body);
       const now = Math.floor(Date.now() / 1000);
@@ -103,6 +113,7 @@ export async function startMockOP(options: {
         expires_in: 3600,
         id_token: idToken,
         refresh_token: "mock-refresh-token-SECRET",
+        ...b.fields,
       };
       for (const field of b.omit ?? []) delete body[field];
       return json(200, body);

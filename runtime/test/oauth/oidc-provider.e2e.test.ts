@@ -15,7 +15,7 @@ const events: string[] = [];
 
 beforeAll(async () => {
   rp = await startRP();
-  op = await startOP([`${rp.origin}/auth/callback/local`]);
+  op = await startOP([`${rp.origin}/auth/callback/local`, `${rp.origin}/auth/callback/strict`]);
   rp.configure({
     secret: SECRET,
     trustHost: true,
@@ -34,6 +34,14 @@ beforeAll(async () => {
         clientId: op.clientId,
         clientSecret: op.clientSecret,
       }),
+      OIDC({
+        id: "strict",
+        name: "Strict OP",
+        issuer: op.issuer,
+        clientId: op.clientId,
+        clientSecret: op.clientSecret,
+        checks: ["pkce", "state", "nonce"],
+      }),
     ],
   });
   browser = await launchBrowser();
@@ -44,13 +52,16 @@ afterAll(async () => {
   await rp?.close();
 });
 
-/** Signs in through the built-in page and the provider's login and consent pages (as needed). */
-async function signIn(page: Page, login: string) {
+/**
+ * Clicks through the built-in page and the provider's login and consent pages (as needed) until
+ * `done` holds for the page's URL.
+ */
+async function authorize(page: Page, provider: string, login: string, done: (url: URL) => boolean) {
   await page.goto(`${rp.origin}/auth/signin`);
-  await page.getByRole("button", { name: "Sign in with Local OP" }).click();
+  await page.getByRole("button", { name: `Sign in with ${provider}` }).click();
   for (let step = 0; step < 4; step++) {
     await page.waitForLoadState("domcontentloaded");
-    if (page.url().startsWith(`${rp.origin}/`) && !page.url().includes("/auth/")) return;
+    if (done(new URL(page.url()))) return;
     if (await page.locator('input[name="login"]').count()) {
       await page.fill('input[name="login"]', login);
       await page.fill('input[name="password"]', "anything");
@@ -58,13 +69,20 @@ async function signIn(page: Page, login: string) {
     } else if (await page.locator('button[type="submit"]').count()) {
       await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     } else {
-      await page.waitForURL(
-        (url) => url.href.startsWith(`${rp.origin}/`) && !url.pathname.startsWith("/auth/"),
-        { timeout: 15_000 },
-      );
+      await page.waitForURL(done, { timeout: 15_000 });
     }
   }
-  await page.waitForURL(`${rp.origin}/`, { timeout: 15_000 });
+  await page.waitForURL(done, { timeout: 15_000 });
+}
+
+/** Signs in with the local OP; ends on the app's home page. */
+function signIn(page: Page, login: string) {
+  return authorize(
+    page,
+    "Local OP",
+    login,
+    (url) => url.origin === rp.origin && !url.pathname.startsWith("/auth/"),
+  );
 }
 
 async function sessionOn(page: Page) {
@@ -95,10 +113,9 @@ describe("OpenID Connect sign-in against a real provider, in a real browser", ()
       expect(account!.id_token).toEqual(expect.any(String));
       expect(account!.expires_at).toBeGreaterThan(Date.now() / 1000);
       expect(events).toEqual(["createUser", "linkAccount", "signIn"]);
-      const cookies = await context.cookies();
-      expect(cookies.map((c) => c.name)).not.toEqual(
-        expect.arrayContaining(["authjs.state", "authjs.pkce.code_verifier"]),
-      );
+      const names = (await context.cookies()).map((c) => c.name);
+      for (const check of ["authjs.state", "authjs.pkce.code_verifier", "authjs.nonce"])
+        expect(names).not.toContain(check);
 
       await page.goto(`${rp.origin}/auth/signout`);
       await Promise.all([page.waitForURL(`${rp.origin}/`), page.click("#submitButton")]);
@@ -152,4 +169,43 @@ describe("OpenID Connect sign-in against a real provider, in a real browser", ()
     expect(setCookie(stolen, "authjs.session-token")).toBeUndefined();
     expect(op.tokenRequests()).toBe(before + 1);
   });
+  it("refuses a tampered state and a wrong iss without spending the flow, then a replay", async () => {
+    const context = await loopbackContext(browser);
+    const page = await context.newPage();
+    try {
+      // Hold the provider's real redirect back (a real code) instead of delivering it.
+      const holding = rp.holdNext("/auth/callback/strict");
+      await authorize(page, "Strict OP", "bob", (url) => url.pathname === "/auth/callback/strict");
+      const held = await holding;
+      expect(held.searchParams.get("iss")).toBe(op.issuer);
+      const before = op.tokenRequests();
+      const deliver = async (change: Record<string, string>) => {
+        const url = new URL(held);
+        for (const [key, value] of Object.entries(change)) url.searchParams.set(key, value);
+        await page.goto(url.href);
+        return page.url();
+      };
+
+      expect(await deliver({ state: "forged" })).toBe(
+        `${rp.origin}/auth/error?error=Configuration`,
+      );
+      expect(await deliver({ iss: "https://evil.example" })).toBe(
+        `${rp.origin}/auth/error?error=Configuration`,
+      );
+      expect(op.tokenRequests()).toBe(before);
+      await page.goto(`${rp.origin}/`);
+      expect(await sessionOn(page)).toBeNull();
+
+      // The forgeries spent nothing: the real response still signs bob in.
+      expect(await deliver({})).toBe(`${rp.origin}/`);
+      expect(await sessionOn(page)).toMatchObject({ user: { email: "bob@example.test" } });
+      expect(op.tokenRequests()).toBe(before + 1);
+
+      // Replayed (back button, a leaked URL): the checks are spent, the code is not sent again.
+      expect(await deliver({})).toBe(`${rp.origin}/auth/error?error=Configuration`);
+      expect(op.tokenRequests()).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

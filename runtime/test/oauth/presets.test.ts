@@ -30,6 +30,52 @@ function internal(provider: Provider, env: Record<string, string> = {}): Interna
 
 const tokens = { access_token: "at", token_type: "bearer" as const };
 
+/**
+ * Where each preset sends the browser and the code, exactly as the providers document them.
+ * OIDC presets configure only their issuer: the rest comes from its discovery document.
+ */
+const endpoints: Record<string, Record<string, string | undefined>> = {
+  github: {
+    issuer: "https://github.com/login/oauth",
+    authorization: "https://github.com/login/oauth/authorize",
+    token: "https://github.com/login/oauth/access_token",
+    userinfo: "https://api.github.com/user",
+  },
+  gitlab: {
+    issuer: undefined,
+    authorization: "https://gitlab.com/oauth/authorize",
+    token: "https://gitlab.com/oauth/token",
+    userinfo: "https://gitlab.com/api/v4/user",
+  },
+  discord: {
+    issuer: undefined,
+    authorization: "https://discord.com/api/oauth2/authorize",
+    token: "https://discord.com/api/oauth2/token",
+    userinfo: "https://discord.com/api/users/@me",
+  },
+  facebook: {
+    issuer: undefined,
+    authorization: "https://www.facebook.com/v19.0/dialog/oauth",
+    token: "https://graph.facebook.com/oauth/access_token",
+    userinfo: "https://graph.facebook.com/me?fields=id,name,email,picture",
+  },
+  twitter: {
+    issuer: undefined,
+    authorization: "https://x.com/i/oauth2/authorize",
+    token: "https://api.x.com/2/oauth2/token",
+    userinfo: "https://api.x.com/2/users/me?user.fields=profile_image_url",
+  },
+  spotify: {
+    issuer: undefined,
+    authorization: "https://accounts.spotify.com/authorize",
+    token: "https://accounts.spotify.com/api/token",
+    userinfo: "https://api.spotify.com/v1/me",
+  },
+  twitch: { issuer: "https://id.twitch.tv/oauth2" },
+  "microsoft-entra-id": { issuer: undefined },
+  apple: { issuer: "https://appleid.apple.com" },
+};
+
 describe.each([
   [
     "github",
@@ -163,12 +209,12 @@ describe.each([
     );
     expect(provider).toMatchObject({ id, type, clientId: "cid", clientSecret: "secret" });
     expect(provider.checks).toEqual(checks);
-    if (type === "oauth") {
-      expect(provider.authorization?.url).toMatch(/^https:\/\//);
-      expect(provider.token?.url).toMatch(/^https:\/\//);
-    } else {
-      expect(provider.issuer ?? "").toMatch(id === "microsoft-entra-id" ? /^$/ : /^https:\/\//);
-    }
+    expect({
+      issuer: provider.issuer,
+      authorization: provider.authorization?.url,
+      token: provider.token?.url,
+      userinfo: provider.userinfo?.url,
+    }).toEqual(endpoints[id]);
     expect(await provider.profile(fixture as unknown as Profile, tokens)).toEqual(expected);
   });
 });
@@ -178,33 +224,26 @@ describe.each([
   ["linkedin", LinkedIn, "https://www.linkedin.com/oauth", ["state"]],
   ["slack", Slack, "https://slack.com", ["nonce"]],
 ] as const)("%s preset (discovery)", (id, factory, issuer, checks) => {
-  it("uses discovery at its issuer and the standard claims", async () => {
+  it("uses discovery at its issuer, with no endpoint of its own", () => {
     const provider = internal(factory({ clientId: "cid" }));
     expect(provider).toMatchObject({ id, type: "oidc", issuer });
     expect(provider.checks).toEqual(checks);
-    const claims = {
-      sub: "s-1",
-      name: "Ada",
-      email: "ada@example.test",
-      picture: "https://p.test/a.png",
-    };
-    expect(await provider.profile(claims, tokens)).toEqual({
-      id: "s-1",
-      name: "Ada",
-      email: "ada@example.test",
-      image: "https://p.test/a.png",
-    });
+    expect([provider.authorization?.url, provider.token?.url, provider.userinfo?.url]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
 describe.each([
-  ["auth0", Auth0],
-  ["keycloak", Keycloak],
-  ["okta", Okta],
-  ["zitadel", Zitadel],
-  ["microsoft-entra-id", MicrosoftEntraID],
-] as const)("%s preset (tenant issuer)", (id, factory) => {
-  it("takes its issuer, id and secret from AUTH_<ID>_*", () => {
+  ["auth0", Auth0, ["pkce"]],
+  ["keycloak", Keycloak, ["pkce"]],
+  ["okta", Okta, ["pkce", "state"]],
+  ["zitadel", Zitadel, ["pkce"]],
+  ["microsoft-entra-id", MicrosoftEntraID, ["pkce"]],
+] as const)("%s preset (tenant issuer)", (id, factory, checks) => {
+  it("takes its issuer, id and secret from AUTH_<ID>_*, and has its checks", () => {
     const prefix = `AUTH_${id.toUpperCase().replace(/-/g, "_")}`;
     const provider = internal(factory as unknown as Provider, {
       [`${prefix}_ID`]: "env-id",
@@ -218,19 +257,25 @@ describe.each([
       clientSecret: "env-secret",
       issuer: "https://tenant.example",
     });
+    expect(provider.checks).toEqual(checks);
+    expect([provider.authorization?.url, provider.token?.url, provider.userinfo?.url]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
 describe("generic OIDC", () => {
-  it("takes any id and issuer", () => {
-    expect(
-      internal(OIDC({ id: "corp", name: "Corp", issuer: "https://sso.corp.test" })),
-    ).toMatchObject({
+  it("takes any id and issuer, with PKCE by default", () => {
+    const provider = internal(OIDC({ id: "corp", name: "Corp", issuer: "https://sso.corp.test" }));
+    expect(provider).toMatchObject({
       id: "corp",
       name: "Corp",
       type: "oidc",
       issuer: "https://sso.corp.test",
     });
+    expect(provider.checks).toEqual(["pkce"]);
   });
 });
 

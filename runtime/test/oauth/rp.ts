@@ -13,6 +13,7 @@ export async function startRP() {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let held: { pathname: string; resolve: (url: URL) => void } | undefined;
   return {
     origin,
     configure(config: AuthConfig) {
@@ -22,7 +23,25 @@ export async function startRP() {
         res.json({ session: await getSession(req as never, config) });
       });
       server.removeAllListeners("request");
-      server.on("request", app);
+      server.on("request", (req, res) => {
+        const url = new URL(req.url ?? "/", origin);
+        if (held && url.pathname === held.pathname) {
+          held.resolve(url);
+          held = undefined;
+          res.writeHead(200, { "content-type": "text/plain" }).end("held");
+          return;
+        }
+        app(req, res);
+      });
+    },
+    /**
+     * The next request to `pathname` is answered "held" without reaching the app; resolves with
+     * its URL (e.g. a provider's real redirect back, to deliver later, altered or twice).
+     */
+    holdNext(pathname: string): Promise<URL> {
+      return new Promise((resolve) => {
+        held = { pathname, resolve };
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,70 @@
+import * as oauth from "oauth4webapi";
+import type { AuthContext } from "../core/context.js";
+import { InvalidCheck, OAuthCallbackError } from "../errors.js";
+import { clearChecks, decodeState, readCheck } from "./checks.js";
+import type { InternalOAuthProvider } from "./normalize.js";
+import { redirectProxy } from "./proxy.js";
+
+/**
+ * The authorization response: only the POST body for `form_post` (as Auth.js; a query on a
+ * form_post flow is not the response mode that was requested), else only the query.
+ */
+export function callbackParameters(ctx: AuthContext, formPost: boolean): URLSearchParams {
+  const params = new URLSearchParams();
+  const body = ctx.request.method === "POST" ? (ctx.request.body ?? {}) : {};
+  const source = formPost ? body : ctx.query;
+  for (const [key, value] of Object.entries(source))
+    if (typeof value === "string") params.set(key, value);
+  return params;
+}
+
+/**
+ * On the redirect proxy: a callback whose (sealed) state names another deployment goes back to
+ * it with the same parameters, without touching the code (reference §4.6).
+ */
+export async function proxyBounce(
+  ctx: AuthContext,
+  provider: InternalOAuthProvider,
+  params: URLSearchParams,
+): Promise<string | undefined> {
+  const proxy = redirectProxy(ctx, provider);
+  if (!proxy || new URL(proxy).origin !== ctx.origin) return undefined;
+  const state = params.get("state");
+  const data = state ? await decodeState(ctx, state) : undefined;
+  if (!data) throw new InvalidCheck("State could not be decoded");
+  if (!data.origin || new URL(data.origin).origin === ctx.origin) return undefined;
+  const target = new URL(data.origin);
+  for (const [key, value] of params) target.searchParams.set(key, value);
+  return target.href;
+}
+
+/**
+ * Validates the authorization response before anything acts on it, error responses included:
+ * `iss` exactly as RFC 9207 §2.4 requires, and `state` exactly when it is checked. Only then is
+ * the response known to end this browser's flow, so a forged callback (a wrong `state` or `iss`)
+ * fails with `InvalidCheck` and leaves the check cookies of a flow in progress alone. A validated
+ * `error` response ends the flow: its cookies are cleared, and it is `OAuthCallbackError`, the
+ * provider's text only logged.
+ */
+export async function validateAuthorizationResponse(
+  ctx: AuthContext,
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  params: URLSearchParams,
+  checkState: boolean,
+): Promise<URLSearchParams> {
+  const expectedState = checkState ? await readCheck(ctx, "state") : oauth.skipStateCheck;
+  try {
+    return oauth.validateAuthResponse(as, client, params, expectedState);
+  } catch (cause) {
+    if (cause instanceof oauth.AuthorizationResponseError) {
+      clearChecks(ctx);
+      throw new OAuthCallbackError(
+        `The provider answered "${cause.error}": ${cause.error_description ?? ""}`,
+      );
+    }
+    throw new InvalidCheck("The authorization response failed validation (state or issuer)", {
+      cause,
+    });
+  }
+}
