@@ -62,6 +62,27 @@ describe("the browser client", () => {
     await expect(getSession()).resolves.toBeNull();
   });
 
+  it("asks /providers again after a failed attempt instead of failing forever", async () => {
+    const real = globalThis.fetch;
+    let down = true;
+    const seen: string[] = [];
+    vi.stubGlobal("fetch", async (input: string, init?: RequestInit) => {
+      seen.push(String(input));
+      if (down && String(input).endsWith("/providers")) throw new TypeError("Failed to fetch");
+      return real(input, init);
+    });
+    await expect(signIn("credentials", { password: "right", redirect: false })).rejects.toThrow(
+      "Failed to fetch",
+    );
+    down = false;
+    const ok = await signIn("credentials", { password: "right", redirect: false });
+    expect(ok).toMatchObject({ ok: true });
+    expect(seen.filter((url) => url.endsWith("/providers"))).toHaveLength(2);
+    // Once it worked it is remembered.
+    await signIn("credentials", { password: "right", redirect: false });
+    expect(seen.filter((url) => url.endsWith("/providers"))).toHaveLength(2);
+  });
+
   it("signIn() without a provider opens the sign-in page on the configured base path", async () => {
     configureClient({ basePath: "/custom/auth/" });
     await signIn(undefined, { redirectTo: "/x" });

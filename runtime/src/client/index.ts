@@ -7,10 +7,12 @@
 import type { Session } from "../types.js";
 
 let basePath = "/api/auth";
+let providerTypes: Promise<Record<string, { type: string }>> | undefined;
 
 /** Where the endpoints are mounted. Default `/api/auth` (SolidStart); Express apps usually use `/auth`. */
 export function configureClient(options: { basePath: string }): void {
   basePath = options.basePath.replace(/\/+$/, "");
+  providerTypes = undefined; // they came from the old base path
 }
 
 async function json<T>(path: string, init?: RequestInit): Promise<T> {
@@ -28,8 +30,6 @@ export function getSession(): Promise<Session | null> {
 export async function getCsrfToken(): Promise<string> {
   return (await json<{ csrfToken: string }>("/csrf")).csrfToken;
 }
-
-let providerTypes: Promise<Record<string, { type: string }>> | undefined;
 
 export interface SignInOptions extends Record<string, unknown> {
   /** Where to go after signing in. Default: the current page. */
@@ -87,7 +87,14 @@ export async function signIn(
     navigate(`${basePath}/signin?${new URLSearchParams({ callbackUrl: destination })}`);
     return undefined;
   }
-  providerTypes ??= json<Record<string, { type: string }>>("/providers");
+  // Remembered once it has worked; a failed fetch (offline, a deploy) is asked again next time.
+  if (!providerTypes) {
+    const pending = json<Record<string, { type: string }>>("/providers").catch((error) => {
+      if (providerTypes === pending) providerTypes = undefined;
+      throw error;
+    });
+    providerTypes = pending;
+  }
   const type = (await providerTypes)[provider]?.type;
   const path = type === "credentials" ? `/callback/${provider}` : `/signin/${provider}`;
   const query = Object.keys(authorizationParams).length

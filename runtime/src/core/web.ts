@@ -30,6 +30,36 @@ export function parseBody(
   return undefined;
 }
 
+/**
+ * The whole body, or `undefined` as soon as it passes `limit` bytes: a chunked body (no
+ * `Content-Length`) is never buffered beyond the limit, and the rest is not read.
+ */
+async function readAtMost(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** Builds the framework-neutral request from a Web `Request`; a `Response` when it is invalid. */
 export async function fromWebRequest(request: Request): Promise<AuthRequest | Response> {
   const authRequest: AuthRequest = {
@@ -41,8 +71,8 @@ export async function fromWebRequest(request: Request): Promise<AuthRequest | Re
   if (authRequest.method === "POST" && request.body) {
     const declared = Number(request.headers.get("content-length") ?? 0);
     if (declared > MAX_BODY_BYTES) return toWebResponse(jsonResponse("Bad request.", 413));
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > MAX_BODY_BYTES) return toWebResponse(jsonResponse("Bad request.", 413));
+    const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
+    if (!bytes) return toWebResponse(jsonResponse("Bad request.", 413));
     const body = parseBody(request.headers.get("content-type"), new TextDecoder().decode(bytes));
     if (body === null) return toWebResponse(jsonResponse("Bad request.", 400));
     if (body) authRequest.body = body;

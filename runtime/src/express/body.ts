@@ -28,11 +28,18 @@ function readStream(req: ExpressRequest): Promise<string> {
 export async function readBody(req: ExpressRequest): Promise<Record<string, unknown> | undefined> {
   const contentType = req.headers["content-type"];
   const parsed = req.body;
+  // An app-level parser (default limit 100 KB) may already have read a body over our limit.
+  if (parsed !== undefined && Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    throw new BodyTooLarge();
+  }
   if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && !Buffer.isBuffer(parsed)) {
+    // Chunked (no Content-Length): judge by what was parsed.
+    if (JSON.stringify(parsed).length > MAX_BODY_BYTES) throw new BodyTooLarge();
     // A parser for this content type ran. An empty object may also mean "a parser for another
     // type ran and left the stream alone" (Express 4's body-parser), so then read it ourselves.
     if (Object.keys(parsed).length) return parsed as Record<string, unknown>;
   } else if (typeof parsed === "string" || Buffer.isBuffer(parsed)) {
+    if (parsed.length > MAX_BODY_BYTES) throw new BodyTooLarge();
     return orThrow(parseBody(contentType, parsed.toString()));
   }
   if (!req.readable || req.readableEnded) return undefined;

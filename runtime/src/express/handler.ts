@@ -1,10 +1,10 @@
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader, serializeCookie } from "../core/cookies.js";
 import { handleAuthRequest } from "../core/handle.js";
-import type { AuthRequest } from "../core/request.js";
+import { type AuthRequest, parseAction } from "../core/request.js";
 import type { AuthResponse } from "../core/response.js";
 import type { AuthConfig } from "../types.js";
-import { mountedBasePath } from "./base-path.js";
+import { configuredBasePath, mountPrefix, rawPath, warnOnce } from "./base-path.js";
 import { BodyTooLarge, MalformedBody, readBody } from "./body.js";
 import { expressOrigin, expressUrl } from "./origin.js";
 import type { ExpressMiddleware, ExpressRequest, ExpressResponse } from "./types.js";
@@ -12,8 +12,7 @@ import type { ExpressMiddleware, ExpressRequest, ExpressResponse } from "./types
 /** The configuration of `ExpressAuth`: the core configuration (there is no `raw` option). */
 export type ExpressAuthConfig = Omit<AuthConfig, "raw">;
 
-const MAX_MOUNTS = 16;
-/** Where each configuration was last mounted, for `requireAuth`'s sign-in redirect. */
+/** Where each configuration was first mounted, for `requireAuth`'s sign-in redirect. */
 export const mountedAt = new WeakMap<AuthConfig, string>();
 
 function headerReader(req: ExpressRequest): AuthRequest["headers"] {
@@ -55,35 +54,64 @@ function reject(res: ExpressResponse, status: number): void {
  * app.use("/auth", ExpressAuth(authConfig));
  * ```
  *
- * The base path is where it is mounted (any path, plain or wildcard). Bodies are read whether
- * or not the app uses `express.json()`/`express.urlencoded()`. Protocol and host follow the
- * app's `trust proxy` setting. Paths under the mount that are not auth endpoints go to
- * `next()`. Errors reach Express's error handler on both versions.
+ * The base path is `basePath` (or `AUTH_URL`'s path) when the configuration names one, else
+ * where the handler is mounted (plain or wildcard). The mount is recorded on the first request
+ * and never changes: a request whose mount prefix differs (a path parameter in the mount, or a
+ * second mount of the same handler) goes to `next()`, so requests cannot create base paths.
+ * Without `case sensitive routing` the mount is lower-cased. Bodies are read whether or not the
+ * app uses `express.json()`/`express.urlencoded()`. Protocol and host follow the app's
+ * `trust proxy` setting. Paths that are not auth endpoints go to `next()`. Errors reach
+ * Express's error handler on both versions.
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
-  const mounts = new Map<string, ResolvedConfig>();
-  const forMount = (basePath: string) => {
-    let resolved = mounts.get(basePath);
-    if (!resolved) {
-      // One derived configuration per mount: the caller's object is never modified.
-      resolved = resolveConfig({ ...config, basePath });
-      if (mounts.size >= MAX_MOUNTS) mounts.delete(mounts.keys().next().value!);
-      mounts.set(basePath, resolved);
-      mountedAt.set(config, basePath);
+  let mount: { prefix: string; resolved: ResolvedConfig } | undefined;
+
+  /** The base path and configuration for this request, or `undefined` when it is not ours. */
+  const target = (req: ExpressRequest, path: string) => {
+    const prefix = mountPrefix(req, path);
+    const foldCase = !req.app?.get("case sensitive routing");
+    const configured = configuredBasePath(config);
+    let basePath: string;
+    let resolved: ResolvedConfig;
+    if (configured !== undefined) {
+      [basePath, resolved] = [configured, resolveConfig(config)];
+      // Mounted at basePath or above it (`app.use(ExpressAuth(…))` with `basePath: "/auth"`).
+      const covered = `${configured}/`.toLowerCase().startsWith(`${prefix}/`.toLowerCase());
+      if (prefix !== undefined && !covered) {
+        warnOnce(
+          config,
+          "express-mount-basepath-mismatch",
+          `ExpressAuth is mounted at "${prefix}" but basePath is "${configured}": requests outside basePath are not served.`,
+        );
+      }
+    } else {
+      if (prefix === undefined) return undefined;
+      const canonical = foldCase ? prefix.toLowerCase() : prefix;
+      // Recorded once: later requests can never move the base path (or build new configs).
+      mount ??= { prefix: canonical, resolved: resolveConfig({ ...config, basePath: canonical }) };
+      if (!mountedAt.has(config)) mountedAt.set(config, mount.prefix);
+      if (canonical !== mount.prefix) return undefined;
+      [basePath, resolved] = [mount.prefix, mount.resolved];
     }
-    return resolved;
+    // `/AUTH/csrf` reached this handler through case-insensitive routing: it is `/auth/csrf`.
+    const sameBase =
+      prefix !== undefined && foldCase && prefix.toLowerCase() === basePath.toLowerCase();
+    const pathname = sameBase ? `${basePath}${path.slice(prefix.length)}` : path;
+    return { basePath, resolved, pathname };
   };
 
   return async (req, res, next) => {
     try {
       const method = (req.method ?? "GET").toUpperCase();
-      const url = expressUrl(req);
-      const basePath = mountedBasePath(url.pathname, req.baseUrl ?? "", config.basePath);
-      if (basePath === undefined || (method !== "GET" && method !== "POST")) return next();
-      const origin = expressOrigin(req);
+      if (method !== "GET" && method !== "POST") return next();
+      const found = target(req, rawPath(req));
+      if (!found) return next();
+      // Concatenated, not resolved: a path like `//host/x` must not become the URL's host.
+      const url = new URL(`${expressOrigin(req)}${found.pathname}${expressUrl(req).search}`);
+      if (!parseAction(url.pathname, found.basePath)) return next();
       const authRequest: AuthRequest = {
         method,
-        url: new URL(`${url.pathname}${url.search}`, origin),
+        url,
         headers: headerReader(req),
         cookies: parseCookieHeader(req.headers.cookie),
       };
@@ -97,7 +125,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
           throw error;
         }
       }
-      send(res, await handleAuthRequest(authRequest, forMount(basePath)));
+      send(res, await handleAuthRequest(authRequest, found.resolved));
     } catch (error) {
       next(error);
     }

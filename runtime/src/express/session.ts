@@ -1,7 +1,10 @@
 import { resolveConfig } from "../core/config.js";
 import { parseCookieHeader } from "../core/cookies.js";
 import { sessionFromCookies } from "../core/get-session.js";
+import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
+import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
 import type { Session } from "../types.js";
+import { configuredBasePath, rawPath, warnOnce } from "./base-path.js";
 import { type ExpressAuthConfig, mountedAt } from "./handler.js";
 import { expressOrigin, expressUrl } from "./origin.js";
 import type { ExpressMiddleware, ExpressRequest } from "./types.js";
@@ -47,35 +50,39 @@ export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
 }
 
 export interface RequireAuthOptions {
-  /** Where to send signed-out browsers. Default: the sign-in page of the mounted handler. */
+  /** Where to send signed-out browsers. Default: `pages.signIn`, else the built-in sign-in page. */
   redirectTo?: string;
-  /** Status for requests that want JSON (or are not GET). Default 401. */
+  /** Status for requests that want JSON (or are not GET/HEAD). Default 401. */
   status?: number;
-  /** Only protect these paths: exact strings, `"/prefix/*"` patterns, or regular expressions. */
-  paths?: (string | RegExp)[];
-}
-
-function matches(pathname: string, patterns: (string | RegExp)[] | undefined): boolean {
-  if (!patterns) return true;
-  return patterns.some((pattern) =>
-    typeof pattern === "string"
-      ? pattern.endsWith("/*")
-        ? pathname === pattern.slice(0, -2) || pathname.startsWith(pattern.slice(0, -1))
-        : pathname === pattern
-      : pattern.test(pathname),
-  );
-}
-
-function wantsJson(req: ExpressRequest): boolean {
-  const accept = String(req.headers.accept ?? "");
-  if (req.method !== "GET" && req.method !== "HEAD") return true;
-  return accept.includes("application/json") && !accept.includes("text/html");
+  /**
+   * Only protect these paths (the full request path): exact paths, `"/prefix/*"` patterns, or
+   * regular expressions. Matched the way Express routes (case-insensitively, ignoring trailing
+   * and repeated slashes) and then some: see `matchesProtectedPath`.
+   */
+  paths?: PathPattern[];
 }
 
 /** The requested path as a safe, same-origin relative URL (no `//host` or backslash tricks). */
 function returnPath(req: ExpressRequest): string {
-  const url = expressUrl(req);
-  return `/${url.pathname.replace(/^[/\\]+/, "")}${url.search}`;
+  return `/${rawPath(req).replace(/^[/\\]+/, "")}${expressUrl(req).search}`;
+}
+
+/**
+ * The sign-in page: `pages.signIn`, else `/signin` under `basePath` (or `AUTH_URL`'s path), else
+ * under where `ExpressAuth` was first mounted. Before any request has reached the handler the
+ * mount is unknown: then `/auth` is assumed, with a one-time warning to set `basePath`.
+ */
+function signInPage(config: ExpressAuthConfig): string {
+  if (config.pages?.signIn) return config.pages.signIn;
+  const base = configuredBasePath(config) ?? mountedAt.get(config);
+  if (base !== undefined) return `${base}/signin`;
+  const guess = resolveConfig(config).basePath;
+  warnOnce(
+    config,
+    "express-basepath-unknown",
+    `requireAuth does not know where ExpressAuth is mounted yet and redirects to ${guess}/signin. Set basePath in the auth configuration to the mount path.`,
+  );
+  return `${guess}/signin`;
 }
 
 /**
@@ -89,19 +96,18 @@ export function requireAuth(
 ): ExpressMiddleware {
   return async (req, res, next) => {
     try {
-      if (!matches(expressUrl(req).pathname, options.paths)) return next();
+      if (options.paths && !matchesProtectedPath(rawPath(req), options.paths)) return next();
       const session = await getSession(req, config);
       res.locals ??= {};
       res.locals.session = session;
       if (session) return next();
-      if (wantsJson(req)) {
+      if (!wantsSignInRedirect(req.method ?? "GET", req.headers.accept)) {
         res.statusCode = options.status ?? 401;
         res.setHeader("content-type", "application/json");
         res.end(JSON.stringify({ message: "Unauthorized" }));
         return;
       }
-      const signIn =
-        options.redirectTo ?? `${mountedAt.get(config) ?? resolveConfig(config).basePath}/signin`;
+      const signIn = options.redirectTo ?? signInPage(config);
       const separator = signIn.includes("?") ? "&" : "?";
       res.statusCode = 302;
       res.setHeader(

@@ -10,6 +10,8 @@ export interface ExpressRequest extends IncomingMessage {
   /** `http` or `https`, honouring `trust proxy` (Express computes it). */
   protocol?: string;
   body?: unknown;
+  /** Route parameters: a mount's wildcard match is `params[0]` (Express 4) or an array (Express 5). */
+  params?: Record<string, unknown>;
   ip?: string;
   app?: { get(setting: string): unknown };
 }

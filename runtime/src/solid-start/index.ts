@@ -8,8 +8,10 @@ import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader } from "../core/cookies.js";
 import { sessionFromCookies } from "../core/get-session.js";
 import { handleAuthRequest } from "../core/handle.js";
+import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
 import { parseAction } from "../core/request.js";
 import { toWebResponse } from "../core/response.js";
+import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
 import { fromWebRequest } from "../core/web.js";
 import type { AuthConfig, Session } from "../types.js";
 
@@ -26,6 +28,8 @@ export interface SolidAuthConfig extends AuthConfig {
 export interface RequestEventLike {
   request: Request;
   locals?: Record<string, unknown>;
+  /** The h3 event underneath (SolidStart 1 and 2): its `path` is the raw request path. */
+  nativeEvent?: { path?: unknown };
 }
 
 const derived = new WeakMap<SolidAuthConfig, ResolvedConfig>();
@@ -85,20 +89,14 @@ export async function getSession(
 }
 
 export interface AuthMiddlewareOptions {
-  /** Paths that need a session: exact paths, `"/prefix/*"` patterns or regular expressions. */
-  protectedPaths?: (string | RegExp)[];
-  /** Where signed-out browsers go. Default: the built-in sign-in page. */
+  /**
+   * Paths that need a session: exact paths, `"/prefix/*"` patterns or regular expressions,
+   * matched the way routers read paths (case-insensitively, ignoring trailing and repeated
+   * slashes) and then some: see `matchesProtectedPath`.
+   */
+  protectedPaths?: PathPattern[];
+  /** Where signed-out browsers go. Default: `pages.signIn`, else the built-in sign-in page. */
   redirectTo?: string;
-}
-
-function matches(pathname: string, patterns: (string | RegExp)[]): boolean {
-  return patterns.some((pattern) =>
-    typeof pattern === "string"
-      ? pattern.endsWith("/*")
-        ? pathname === pattern.slice(0, -2) || pathname.startsWith(pattern.slice(0, -1))
-        : pathname === pattern
-      : pattern.test(pathname),
-  );
 }
 
 /**
@@ -115,16 +113,15 @@ export function authMiddleware(config: SolidAuthConfig, options: AuthMiddlewareO
     const session = await getSession(event.request, config);
     if (event.locals) event.locals.session = session;
     const url = new URL(event.request.url);
-    if (session || !options.protectedPaths || !matches(url.pathname, options.protectedPaths))
-      return undefined;
-    const accept = event.request.headers.get("accept") ?? "";
-    if (
-      event.request.method !== "GET" ||
-      (accept.includes("application/json") && !accept.includes("text/html"))
-    ) {
+    // The raw path too (h3's `event.path`): `new URL()` has already resolved dot segments.
+    const paths = [url.pathname, event.nativeEvent?.path].filter((p) => typeof p === "string");
+    const patterns = options.protectedPaths ?? [];
+    if (session || !paths.some((path) => matchesProtectedPath(path, patterns))) return undefined;
+    if (!wantsSignInRedirect(event.request.method, event.request.headers.get("accept"))) {
       return Response.json({ message: "Unauthorized" }, { status: 401 });
     }
-    const signIn = options.redirectTo ?? `${resolved(config).basePath}/signin`;
+    const signIn =
+      options.redirectTo ?? config.pages?.signIn ?? `${resolved(config).basePath}/signin`;
     const back = `/${url.pathname.replace(/^[/\\]+/, "")}${url.search}`;
     const location = `${signIn}${signIn.includes("?") ? "&" : "?"}${new URLSearchParams({ callbackUrl: back })}`;
     return new Response(null, { status: 302, headers: { location } });

@@ -9,6 +9,11 @@ export interface ConformanceOptions {
    * the runtime accepts (it only ever compares ids it got from the same adapter).
    */
   stringIds?: boolean;
+  /**
+   * Ids past the INTEGER range are unknown users (null), not errors. Default true.
+   * `@auth/pg-adapter` lets PostgreSQL refuse them ("out of range for type integer").
+   */
+  outOfRangeIds?: boolean;
 }
 
 const future = (days: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + days * 86_400_000);
@@ -63,6 +68,19 @@ export function describeAdapterConformance(
       expect(await a().getUser("not-an-id")).toBeNull();
       expect(await a().getUserByEmail(`${unique("nobody")}@example.com`)).toBeNull();
     });
+
+    it.skipIf(options.outOfRangeIds === false)(
+      "ids past the INTEGER range are unknown users, not database errors",
+      async () => {
+        for (const id of ["2147483648", "99999999999", "999999999999999999", "9".repeat(30)]) {
+          expect(await a().getUser(id), id).toBeNull();
+          expect(await a().deleteUser(id), id).toBeFalsy();
+          const update = Promise.resolve().then(() => a().updateUser({ id, name: "x" }));
+          await expect(update, id).rejects.toThrow(`No user with id ${id}`);
+        }
+        expect(await a().getUser("2147483647")).toBeNull();
+      },
+    );
 
     it("getUserByEmail finds the user", async () => {
       const user = await newUser();

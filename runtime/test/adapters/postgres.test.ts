@@ -22,7 +22,7 @@ describeAdapterConformance("postgresAdapter on PostgreSQL", () => postgresAdapte
 describeAdapterConformance(
   "the published @auth/pg-adapter on our schema",
   () => PostgresAdapter(database.pool as unknown as pg.Pool) as Adapter,
-  { webauthn: false, stringIds: false },
+  { webauthn: false, stringIds: false, outOfRangeIds: false },
 );
 
 describe("migrate on PostgreSQL", () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import PostgresAdapter from "@auth/pg-adapter";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -9,6 +10,7 @@ import {
   postgresAdapter,
   type SqlClient,
 } from "../../src/adapters/postgres/index.js";
+import type { Adapter } from "../../src/adapters.js";
 import Email from "../../src/providers/email.js";
 import type { AuthConfig } from "../../src/types.js";
 import { isolatedPool } from "../adapters/database.js";
@@ -135,6 +137,54 @@ describe.each([
     );
     await expect(client.session()).resolves.toBeNull();
     expect(await sessionRows(db(), token)).toEqual([]);
+  });
+});
+
+describe("the published @auth/pg-adapter through Auth() on PostgreSQL", () => {
+  const published = (extra: Partial<AuthConfig> = {}) => ({
+    ...config(postgres.pool, extra),
+    adapter: PostgresAdapter(postgres.pool as unknown as pg.Pool) as Adapter,
+  });
+
+  it("email sign-in with a database session: row, session, sign-out, single-use link", async () => {
+    const cfg = published();
+    const client = new TestClient(cfg);
+    const email = `published-db-${Date.now()}@example.com`;
+    const link = await mailedLink(client, email);
+    const callback = await client.request(link);
+    expect(callback.headers.get("location")).toBe("http://localhost:3000");
+    const token = setCookie(callback, SALT)!.value;
+    expect(await sessionRows(postgres.pool, token)).toHaveLength(1);
+    await expect(client.session()).resolves.toMatchObject({ user: { email } });
+
+    expect((await client.signOut()).status).toBe(302);
+    expect(await sessionRows(postgres.pool, token)).toEqual([]);
+    await expect(client.session()).resolves.toBeNull();
+    const reuse = await new TestClient(cfg).request(link);
+    expect(reuse.headers.get("location")).toBe(
+      "http://localhost:3000/auth/error?error=Verification",
+    );
+  });
+
+  it("email sign-in with the JWT strategy: the user is stored, the session is a cookie", async () => {
+    const client = new TestClient(published({ session: { strategy: "jwt" } }));
+    const email = `published-jwt-${Date.now()}@example.com`;
+    const callback = await client.request(await mailedLink(client, email));
+    expect(callback.headers.get("location")).toBe("http://localhost:3000");
+    const token = setCookie(callback, SALT)!.value;
+    expect(token.split(".")).toHaveLength(5);
+    expect(await sessionRows(postgres.pool, token)).toEqual([]);
+    const [user] = (await postgres.pool.query(`SELECT * FROM users WHERE email = $1`, [email]))
+      .rows;
+    expect(user?.emailVerified).toBeInstanceOf(Date);
+    await expect(client.session()).resolves.toMatchObject({ user: { email } });
+    // The second sign-in finds the same user.
+    const again = new TestClient(published({ session: { strategy: "jwt" } }));
+    await again.request(await mailedLink(again, email));
+    expect(
+      (await postgres.pool.query(`SELECT count(*) FROM users WHERE email = $1`, [email])).rows[0]
+        .count,
+    ).toBe("1");
   });
 });
 

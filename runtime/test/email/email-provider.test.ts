@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import Email from "../../src/providers/email.js";
+import Nodemailer from "../../src/providers/nodemailer.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
 import { linkIn, startSmtpServer } from "./smtp.js";
@@ -93,6 +94,87 @@ describe("Email provider over real SMTP", () => {
       vi.unstubAllEnvs();
       info.mockRestore();
     }
+  });
+});
+
+describe("Email options over real SMTP", () => {
+  const base = () => ({
+    secret: SECRET,
+    trustHost: true,
+    logger: captureLogger().logger,
+    adapter: memoryAdapter(),
+  });
+
+  it("takes an smtp:// URL as server", async () => {
+    const client = new TestClient({
+      ...base(),
+      providers: [Email({ server: smtp.url, from: "auth@acme.example" })],
+    });
+    const received = smtp.nextMessage();
+    await requestLink(client, "url@example.com");
+    const link = linkIn(await received);
+    const callback = await client.request(`${link.pathname}${link.search}`);
+    expect(setCookie(callback, "authjs.session-token")).toBeDefined();
+  });
+
+  it("the Nodemailer provider (id nodemailer) mails a working link", async () => {
+    const client = new TestClient({
+      ...base(),
+      providers: [Nodemailer({ server: smtp.url, from: "auth@acme.example" })],
+    });
+    const providers = (await (await client.request("/auth/providers")).json()) as object;
+    expect(providers).toMatchObject({ nodemailer: { id: "nodemailer", type: "email" } });
+    const received = smtp.nextMessage();
+    const csrfToken = await client.csrfToken();
+    await client.request("/auth/signin/nodemailer", {
+      form: { email: "node@example.com", csrfToken },
+    });
+    const link = linkIn(await received);
+    expect(link.pathname).toBe("/auth/callback/nodemailer");
+    const callback = await client.request(`${link.pathname}${link.search}`);
+    expect(setCookie(callback, "authjs.session-token")).toBeDefined();
+    await expect(client.session()).resolves.toMatchObject({ user: { email: "node@example.com" } });
+  });
+
+  it("applies a custom normalizeIdentifier, then still insists on one plain address", async () => {
+    const normalizeIdentifier = (identifier: string) => identifier.replace(/\+[^@]*@/, "@");
+    const client = new TestClient({
+      ...base(),
+      providers: [Email({ server: smtp.url, from: "auth@acme.example", normalizeIdentifier })],
+    });
+    const received = smtp.nextMessage();
+    await requestLink(client, "Ada+news@Example.com");
+    const mail = await received;
+    expect(mail.to).toEqual(["ada@example.com"]);
+    const link = linkIn(mail);
+    expect(link.searchParams.get("email")).toBe("ada@example.com");
+    await client.request(`${link.pathname}${link.search}`);
+    await expect(client.session()).resolves.toMatchObject({ user: { email: "ada@example.com" } });
+
+    const refused = await requestLink(client, "a+x@example.com, b@example.com");
+    expect(refused.headers.get("location")).toContain("error=EmailSignInError");
+  });
+
+  it("escapes a hostile callbackUrl and Host in the HTML part", async () => {
+    const host = `evil"onclick='alert(1)'&x.test`;
+    const client = new TestClient(
+      { ...base(), providers: [Email({ server: smtp.url, from: "auth@acme.example" })] },
+      `http://${host}`,
+    );
+    const received = smtp.nextMessage();
+    const csrfToken = await client.csrfToken();
+    const callbackUrl = `/"><script>alert(1)</script><img src=x onerror=alert(2)>`;
+    await client.request("/auth/signin/email", {
+      form: { email: "ada@example.com", csrfToken, callbackUrl },
+    });
+    const mail = await received;
+    expect(mail.html).toContain(
+      "Sign in to <strong>evil&quot;onclick=&#39;alert(1)&#39;&amp;x.test",
+    );
+    expect(mail.html).not.toContain(host);
+    expect(mail.html).not.toMatch(/<script|<img|onerror=|onclick='/i);
+    const back = linkIn(mail).searchParams.get("callbackUrl")!;
+    expect(decodeURIComponent(back)).toBe(`http://${host}${callbackUrl}`);
   });
 });
 

@@ -7,6 +7,8 @@ export interface CapturedMail {
   raw: string;
   /** The text/plain part, quoted-printable decoded. */
   text: string;
+  /** The text/html part, quoted-printable decoded ("" when there is none). */
+  html: string;
   subject: string;
 }
 
@@ -17,10 +19,12 @@ function decodeQuotedPrintable(value: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
-function textPart(raw: string): string {
+function textPart(raw: string, type = "plain"): string {
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
   const parts = boundary ? raw.split(`--${boundary}`) : [raw];
-  const text = parts.find((part) => /content-type:\s*text\/plain/i.test(part)) ?? raw;
+  const pattern = new RegExp(`content-type:\\s*text/${type}`, "i");
+  const text = parts.find((part) => pattern.test(part)) ?? (type === "plain" ? raw : undefined);
+  if (text === undefined) return "";
   const [headers = "", ...body] = text.split(/\r?\n\r?\n/);
   const content = body.join("\n\n");
   return /content-transfer-encoding:\s*quoted-printable/i.test(headers)
@@ -46,6 +50,7 @@ export async function startSmtpServer() {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
           text: textPart(raw),
+          html: textPart(raw, "html"),
           subject: /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "",
         };
         messages.push(mail);

@@ -45,9 +45,22 @@ export async function startApp(express: ExpressModule, config: AuthConfig, optio
   app.get("/locals", authSession(config) as never, (_req, res) => {
     res.json({ session: res.locals.session });
   });
-  app.use(requireAuth(config, { paths: ["/admin/*"] }) as never);
+  // A router protected as a whole, answering API clients with a custom status.
+  const team = express.Router();
+  team.use(requireAuth(config, { status: 403 }) as never);
+  team.get("/reports", (_req, res) => {
+    res.json({ reports: true });
+  });
+  app.use("/team", team);
+  app.use(requireAuth(config, { paths: ["/admin/*", "/account"] }) as never);
   app.get("/admin/panel", (_req, res) => {
     res.json({ admin: true });
+  });
+  app.get("/account", (_req, res) => {
+    res.json({ account: true });
+  });
+  app.get(express === express5 ? "/admin/files/*splat" : "/admin/files/*", (_req, res) => {
+    res.json({ file: true });
   });
   app.get("/public", (_req, res) => {
     res.json({ public: true });

@@ -14,7 +14,7 @@ const config = `{
 }`;
 const routes = `
 const app = express();
-app.use("/auth", ExpressAuth(config));
+app.use(process.env.MOUNT, ExpressAuth(config));
 app.get("/me", requireAuth(config), (req, res) => res.json(res.locals.session));
 app.get("/direct", async (req, res) => res.json(await getSession(req, config)));
 const server = app.listen(0, "127.0.0.1", () => console.log("LISTENING " + server.address().port));`;
@@ -41,21 +41,35 @@ const config = ${config};${routes}`,
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.each([
-  ["CommonJS", "app.cjs", "express"],
-  ["CommonJS", "app.cjs", "express4"],
-  ["ESM", "app.mjs", "express"],
-  ["ESM", "app.mjs", "express4"],
-])("a %s app (%s) on %s using the packed runtime", (_kind, file, expressModule) => {
+const mounts = {
+  express: ["/auth", "/auth/*splat", "/auth/{*splat}"],
+  express4: ["/auth", "/auth/*"],
+};
+const variants = (["app.cjs", "app.mjs"] as const).flatMap((file) =>
+  (["express", "express4"] as const).flatMap((expressModule) =>
+    mounts[expressModule].map((mount) => [
+      file.endsWith("cjs") ? "CommonJS" : "ESM",
+      file,
+      expressModule,
+      mount,
+    ]),
+  ),
+);
+
+describe.each(
+  variants,
+)("a %s app (%s) on %s mounted at %s, using the packed runtime", (_kind, file, expressModule, mount) => {
   it("signs in with credentials and reads the session", async () => {
     const app = await startProcess(process.execPath, [file], {
       cwd: dir,
-      env: { EXPRESS: expressModule },
+      env: { EXPRESS: expressModule, MOUNT: mount },
       ready: /LISTENING (\d+)/,
     });
     try {
       const client = new HttpTestClient(`http://127.0.0.1:${app.match[1]}`);
-      expect((await client.request("/me", { headers: { accept: "text/html" } })).status).toBe(302);
+      const first = await client.request("/me", { headers: { accept: "text/html" } });
+      expect(first.status).toBe(302);
+      expect((await client.request("/auth/evil/csrf")).status).toBe(404);
       const response = await client.signInWithCredentials({ username: "ada" });
       expect(setCookie(response, "authjs.session-token")).toBeDefined();
       await expect((await client.request("/me")).json()).resolves.toMatchObject({
@@ -63,6 +77,10 @@ describe.each([
       });
       await expect((await client.request("/direct")).json()).resolves.toMatchObject({
         user: { name: "Ada" },
+      });
+      const providers = await (await client.request("/auth/providers")).json();
+      expect(providers).toMatchObject({
+        credentials: { signinUrl: `${client.origin}/auth/signin/credentials` },
       });
       expect(app.output()).not.toMatch(/ExperimentalWarning|Error/);
     } finally {

@@ -111,11 +111,145 @@ describe("authMiddleware", () => {
       "/api/auth/signin?callbackUrl=%2Fadmin%2Fusers%3Ftab%3D2",
     );
     const sneaky = (await middleware(event("//account", { headers: { accept: "text/html" } })))!;
-    expect(sneaky).toBeUndefined();
+    expect(sneaky.status).toBe(302);
+    expect(sneaky.headers.get("location")).toBe("/api/auth/signin?callbackUrl=%2Faccount");
     const api = (await middleware(event("/account", { method: "POST" })))!;
     expect(api.status).toBe(401);
     const open = event("/public");
     expect(await middleware(open)).toBeUndefined();
     expect(open.locals.session).toBeNull();
+  });
+});
+
+describe("authMiddleware on HEAD requests (as Express's requireAuth)", () => {
+  const middleware = authMiddleware(config(), { protectedPaths: ["/account"] });
+
+  it.each([
+    ["a browser", "text/html,application/xhtml+xml,*/*;q=0.8", 302],
+    ["a client without Accept", undefined, 302],
+    ["an API client", "application/json", 401],
+  ])("%s gets what a GET would", async (_who, accept, status) => {
+    const headers: Record<string, string> = accept ? { accept } : {};
+    for (const method of ["GET", "HEAD"]) {
+      const response = (await middleware(event("/account", { method, headers })))!;
+      expect(response.status, method).toBe(status);
+      if (status === 302) {
+        expect(response.headers.get("location")).toBe("/api/auth/signin?callbackUrl=%2Faccount");
+      }
+    }
+  });
+});
+
+describe("authMiddleware path matching", () => {
+  const cfg = config();
+  const middleware = authMiddleware(cfg, { protectedPaths: ["/admin/*", "/account"] });
+  const html = { headers: { accept: "text/html" } };
+
+  it("protects every spelling the router would serve (case, trailing and repeated slashes)", async () => {
+    for (const path of [
+      "/ADMIN/panel",
+      "/Admin/Panel/",
+      "/admin//panel",
+      "/Account",
+      "/account/",
+      "/ACCOUNT//",
+      "/%61ccount",
+      "/account;jsessionid=1",
+      "/admin%2Fpanel",
+      "/admin",
+    ]) {
+      const response = await middleware(event(path, html));
+      expect(response?.status, path).toBe(302);
+      expect(response?.headers.get("location"), path).toMatch("/api/auth/signin?callbackUrl=%2F");
+    }
+    for (const path of ["/accounts", "/administrator", "/public/account", "/"]) {
+      expect(await middleware(event(path, html)), path).toBeUndefined();
+    }
+  });
+
+  it("also reads the raw path when the event carries it (dot segments not resolved)", async () => {
+    const raw = { ...event("/public", html), nativeEvent: { path: "/admin/x/../../public" } };
+    expect((await middleware(raw))?.status).toBe(302);
+  });
+
+  it("signed-in requests pass on every spelling", async () => {
+    const cookie = await signedInCookie(cfg);
+    for (const path of ["/ADMIN/panel", "/account/"]) {
+      expect(await middleware(event(path, { headers: { cookie } })), path).toBeUndefined();
+    }
+  });
+
+  it("regular expressions see the lower-cased path too, and /g patterns do not keep state", async () => {
+    const regex = authMiddleware(cfg, { protectedPaths: [/^\/billing(\/|$)/g] });
+    for (const path of ["/billing", "/Billing/", "/BILLING/x", "/billing"]) {
+      expect((await regex(event(path, html)))?.status, path).toBe(302);
+    }
+  });
+
+  it("sends signed-out browsers to pages.signIn when configured", async () => {
+    const custom = authMiddleware(config({ pages: { signIn: "/login" } }), {
+      protectedPaths: ["/account"],
+    });
+    const response = await custom(event("/Account", html));
+    expect(response?.headers.get("location")).toBe("/login?callbackUrl=%2FAccount");
+  });
+});
+
+describe("SolidAuth request bodies", () => {
+  it("stops reading a chunked body (no Content-Length) past 64 KiB and answers 413", async () => {
+    const { POST } = SolidAuth(config());
+    let pulled = 0;
+    const chunk = new Uint8Array(16 * 1024).fill(120);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 8 MiB offered; a reader that buffers everything takes it all.
+        if (pulled >= 8 * 1024 * 1024) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${ORIGIN}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const response = await Promise.race([
+      POST({ request }),
+      new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 2000)),
+    ]);
+    expect(response).not.toBe("timeout");
+    expect((response as Response).status).toBe(413);
+    expect(pulled).toBeLessThan(256 * 1024);
+  });
+
+  it("still reads a chunked body under the limit", async () => {
+    const cfg = config();
+    const { GET, POST } = SolidAuth(cfg);
+    const csrf = (await GET(event("/api/auth/csrf")))!;
+    const cookie = setCookie(csrf, "authjs.csrf-token")!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const bytes = new TextEncoder().encode(new URLSearchParams({ csrfToken }).toString());
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 10));
+        controller.enqueue(bytes.slice(10));
+        controller.close();
+      },
+    });
+    const response = (await POST({
+      request: new Request(`${ORIGIN}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: {
+          cookie: `authjs.csrf-token=${encodeURIComponent(cookie.value)}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body,
+        duplex: "half",
+      } as RequestInit),
+    }))!;
+    expect(response.status).toBe(302);
+    expect(setCookie(response, "authjs.session-token")).toBeDefined();
   });
 });

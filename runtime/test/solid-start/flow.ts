@@ -16,6 +16,15 @@ export async function expectSolidStartAuthFlow(origin: string) {
   expect(
     (await client.request("/api/private", { headers: { accept: "application/json" } })).status,
   ).toBe(401);
+  // Other spellings the router serves are protected too.
+  for (const path of ["/PROTECTED", "/protected/", "/Protected"]) {
+    const other = await client.request(path, { headers: { accept: "text/html" } });
+    expect(other.status, path).toBe(302);
+    expect(other.headers.get("location"), path).toMatch("/api/auth/signin?callbackUrl=%2F");
+  }
+  expect(
+    (await client.request("/API/Private/", { headers: { accept: "application/json" } })).status,
+  ).toBe(401);
 
   const refused = await client.signInWithCredentials({ username: "ada", password: "nope" });
   expect(refused.headers.get("location")).toBe(

@@ -32,8 +32,12 @@ const SESSION_AND_USER = `SELECT s."sessionToken", s."userId", s.expires,
   u.id, u.name, u.email, u."emailVerified", u.image
   FROM sessions s JOIN users u ON u.id = s."userId" WHERE s."sessionToken" = $1`;
 
-/** User ids are integers in the Auth.js schema; anything else cannot name a row. */
-const isUserId = (id: unknown): boolean => typeof id === "string" && /^\d{1,18}$/.test(id);
+/**
+ * User ids are `SERIAL` (INTEGER) in the Auth.js schema; anything else, including numbers past
+ * 2^31 - 1 (which PostgreSQL would refuse with an error), cannot name a row.
+ */
+const isUserId = (id: unknown): boolean =>
+  typeof id === "string" && /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647;
 const quote = (column: string) => `"${column}"`;
 
 /**
