@@ -1,5 +1,6 @@
 import { Auth } from "../src/index.js";
 import Credentials from "../src/providers/credentials.js";
+import type { EmailConfig, SendVerificationRequestParams } from "../src/providers/types.js";
 import type { AuthConfig, User } from "../src/types.js";
 
 export const SECRET = "test-secret-that-is-long-enough-0123456789";
@@ -95,6 +96,21 @@ export class TestClient {
     });
   }
 
+  /**
+   * CSRF + email sign-in request, then a visit of the link the provider "sent" (the last one in
+   * `outbox`, see {@link outboxEmailProvider}). Returns the callback's response.
+   */
+  async signInWithEmail(
+    email: string,
+    outbox: SendVerificationRequestParams[],
+    providerId = "email",
+  ) {
+    const csrfToken = await this.csrfToken();
+    await this.request(`${this.basePath}/signin/${providerId}`, { form: { email, csrfToken } });
+    const link = new URL(outbox.at(-1)!.url);
+    return this.request(`${link.pathname}${link.search}`);
+  }
+
   /** CSRF + sign-out POST. */
   async signOut() {
     const csrfToken = await this.csrfToken();
@@ -144,4 +160,18 @@ export function testConfig(
     providers: [Credentials({ authorize: () => user })],
     ...extra,
   };
+}
+
+/** An email provider that keeps its messages in `outbox` instead of sending them. */
+export function outboxEmailProvider(id = "email") {
+  const outbox: SendVerificationRequestParams[] = [];
+  const provider: EmailConfig = {
+    id,
+    name: "Email",
+    type: "email",
+    sendVerificationRequest: (params) => {
+      outbox.push(params);
+    },
+  };
+  return { provider, outbox };
 }

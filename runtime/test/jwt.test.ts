@@ -1,10 +1,12 @@
+import { hkdfSync } from "node:crypto";
 import {
   decode as authjsDecode,
   encode as authjsEncode,
   getToken as authjsGetToken,
 } from "@auth/core/jwt";
-import { base64url, CompactEncrypt } from "jose";
+import { base64url, CompactEncrypt, calculateJwkThumbprint, EncryptJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { deriveKey } from "../src/jwt/derive-key.js";
 import { decode, encode, getToken } from "../src/jwt.js";
 
 const secret = "a-32-byte-long-secret-for-tests!!";
@@ -55,6 +57,51 @@ describe("JWE wire compatibility with Auth.js", () => {
   });
 });
 
+describe("A256GCM tokens (decode only, as Auth.js)", () => {
+  /** The 32-byte key Auth.js derives for A256GCM, computed here with Node's HKDF, not ours. */
+  async function gcmKey(forSecret: string) {
+    const info = `Auth.js Generated Encryption Key (${salt})`;
+    const key = new Uint8Array(hkdfSync("sha256", forSecret, salt, info, 32));
+    const kid = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, "sha256");
+    return { key, kid };
+  }
+  const gcmToken = (key: Uint8Array, kid?: string) =>
+    new EncryptJWT(claims)
+      .setProtectedHeader({ alg: "dir", enc: "A256GCM", ...(kid ? { kid } : {}) })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .encrypt(key);
+
+  it("decodes an A256GCM token, picked by kid among rotated secrets or without kid", async () => {
+    const { key, kid } = await gcmKey(secret);
+    const token = await gcmToken(key, kid);
+    await expect(decode({ token, secret: ["newer", secret], salt })).resolves.toMatchObject(claims);
+    await expect(authjsDecode({ token, secret, salt })).resolves.toMatchObject(claims);
+    await expect(decode({ token: await gcmToken(key), secret, salt })).resolves.toMatchObject(
+      claims,
+    );
+  });
+
+  it("refuses an A256GCM token under another secret", async () => {
+    const { key, kid } = await gcmKey("someone-else");
+    await expect(decode({ token: await gcmToken(key, kid), secret, salt })).rejects.toThrow();
+  });
+});
+
+describe("derived-key cache", () => {
+  it("derives once per secret, salt and algorithm and hands back the same key", async () => {
+    const first = deriveKey("cache-secret", salt, "A256CBC-HS512");
+    const second = deriveKey("cache-secret", salt, "A256CBC-HS512");
+    expect(second).toBe(first);
+    expect((await second).key).toBe((await first).key);
+    expect(deriveKey("cache-secret", "__Secure-authjs.session-token", "A256CBC-HS512")).not.toBe(
+      first,
+    );
+    expect(deriveKey("cache-secret", salt, "A256GCM")).not.toBe(first);
+    expect(deriveKey("other-secret", salt, "A256CBC-HS512")).not.toBe(first);
+  });
+});
+
 describe("secret rotation", () => {
   it("encodes with the first secret and decodes with any", async () => {
     const oldToken = await encode({ token: claims, secret: "old-secret", salt });
@@ -97,7 +144,6 @@ describe("hostile and invalid tokens", () => {
   });
 
   it("rejects a token without exp or with iat in the future", async () => {
-    const { deriveKey } = await import("../src/jwt/derive-key.js");
     const { key, kid } = await deriveKey(secret, salt, "A256CBC-HS512");
     const header = { alg: "dir", enc: "A256CBC-HS512", kid };
     const now = Math.floor(Date.now() / 1000);

@@ -15,6 +15,7 @@ import {
 } from "../errors.js";
 import { decode } from "../jwt/decode.js";
 import { DEFAULT_MAX_AGE, encode } from "../jwt/encode.js";
+import { configuredEndpointError } from "../oauth/endpoints.js";
 import { skipCSRFCheck } from "../symbols.js";
 import type {
   AuthConfig,
@@ -247,6 +248,10 @@ function assertConfig(config: ResolvedConfig, raw: AuthConfig): AuthError | unde
           );
         }
       }
+    }
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      const insecure = configuredEndpointError(provider);
+      if (insecure) return insecure;
     }
   }
 

@@ -114,6 +114,18 @@ function isHttpUrlOrPath(value: string, origin: string): boolean {
 }
 
 /**
+ * The `InvalidCallbackUrl` errors raised for the request's own `callbackUrl` parameter: only these
+ * are the client's mistake (400). The same type thrown by app code (a `signIn` callback, say)
+ * is a server failure like any other.
+ */
+const rejectedCallbackUrls = new WeakSet<InvalidCallbackUrl>();
+
+/** Whether `error` is the refusal of the request's `callbackUrl` parameter. */
+export function isRejectedCallbackUrl(error: unknown): error is InvalidCallbackUrl {
+  return error instanceof InvalidCallbackUrl && rejectedCallbackUrls.has(error);
+}
+
+/**
  * The callback URL: body `callbackUrl`, else query, else the callback-URL cookie, else the
  * origin, passed through `callbacks.redirect`. The cookie is (re)written when the result
  * changes. An invalid query value is a client error (`InvalidCallbackUrl`); an invalid cookie
@@ -124,7 +136,9 @@ export async function resolveCallbackUrl(ctx: AuthContext): Promise<void> {
   const option = ctx.cookies.callbackUrl;
   const fromQuery = ctx.query.callbackUrl;
   if (fromQuery !== undefined && !isHttpUrlOrPath(fromQuery, ctx.origin)) {
-    throw new InvalidCallbackUrl(`Invalid callback URL. Received: ${fromQuery}`);
+    const error = new InvalidCallbackUrl(`Invalid callback URL. Received: ${fromQuery}`);
+    rejectedCallbackUrls.add(error);
+    throw error;
   }
   let fromCookie: string | undefined = ctx.request.cookies[option.name];
   if (fromCookie !== undefined && !isHttpUrlOrPath(fromCookie, ctx.origin)) fromCookie = undefined;

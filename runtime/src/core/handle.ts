@@ -2,7 +2,6 @@ import {
   AuthError,
   CredentialsSignin,
   ErrorPageLoop,
-  InvalidCallbackUrl,
   isClientSafeErrorType,
   UnknownAction,
 } from "../errors.js";
@@ -17,7 +16,12 @@ import { signInAction } from "./actions/signin.js";
 import { signOutAction } from "./actions/signout.js";
 import { verifyRequestAction } from "./actions/verify-request.js";
 import type { ResolvedConfig } from "./config.js";
-import { type AuthContext, createContext, requestOrigin } from "./context.js";
+import {
+  type AuthContext,
+  createContext,
+  isRejectedCallbackUrl,
+  requestOrigin,
+} from "./context.js";
 import type { Cookie } from "./cookies.js";
 import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
 import { type AuthResponse, jsonResponse } from "./response.js";
@@ -47,7 +51,7 @@ export async function handleAuthRequest(
     const result = await runAction(ctx, parsed);
     return toResponse(ctx.outgoing, result, request);
   } catch (error) {
-    if (error instanceof InvalidCallbackUrl) {
+    if (isRejectedCallbackUrl(error)) {
       // A malformed `callbackUrl` in the query is the client's mistake, not the server's:
       // 400 for every action (Auth.js answers 500 and shows "Server error").
       config.logger.error(error);
@@ -117,10 +121,16 @@ function toResponse(cookies: Cookie[], result: ActionResult, request: AuthReques
   return withReturnRedirect(response, request);
 }
 
-/** `X-Auth-Return-Redirect` (any value): a redirect becomes 200 JSON `{ url }`. */
+/**
+ * `X-Auth-Return-Redirect`: a redirect becomes 200 JSON `{ url }`. Auth.js checks only that the
+ * header is present, so an empty value counts too (`get` answers `""` for it, `null` or
+ * `undefined` when absent).
+ */
 function withReturnRedirect(response: AuthResponse, request: AuthRequest): AuthResponse {
   const location = response.headers.location;
-  if (location === undefined || !request.headers.get("x-auth-return-redirect")) return response;
+  if (location === undefined || request.headers.get("x-auth-return-redirect") == null) {
+    return response;
+  }
   return {
     ...response,
     status: 200,

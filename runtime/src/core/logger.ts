@@ -24,15 +24,20 @@ function describe(error: Error): string {
   return text;
 }
 
-/** The logger for a configuration: the user's overrides, else the console; debug only when asked. */
+/**
+ * The logger for a configuration: each of the user's overrides replaces its level, the console
+ * does the rest. `debug: true` only switches on the *console* debug output: a user's own
+ * `logger.debug` is always called, as in Auth.js, because supplying it is the opt-in.
+ */
 export function createLogger(config: Pick<AuthConfig, "logger" | "debug">): LoggerInstance {
   const user = config.logger ?? {};
   return {
     error: user.error ?? ((error) => console.error(describe(error))),
     warn: user.warn ?? ((code) => console.warn(`[auth][warn][${code}] ${warningText[code] ?? ""}`)),
-    debug: config.debug
-      ? (user.debug ??
-        ((message, metadata) => console.debug(`[auth][debug] ${message}`, metadata ?? "")))
-      : () => {},
+    debug:
+      user.debug ??
+      (config.debug
+        ? (message, metadata) => console.debug(`[auth][debug] ${message}`, metadata ?? "")
+        : () => {}),
   };
 }

@@ -1,17 +1,20 @@
 import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js";
-import type { Account, Profile, User } from "../types.js";
+import type { Account, User } from "../types.js";
+import { adapterSubject } from "./adapter-subject.js";
 import type { AuthContext } from "./context.js";
 import { readChunkedCookie } from "./cookies.js";
 import { emitEvent } from "./events.js";
 import { newSessionToken, remainingLifetime, tokenDeadline } from "./lifetime.js";
-import { decodeSessionToken } from "./session.js";
+import { decodeSessionToken, isJweShaped } from "./session.js";
 
 export interface LoginInput {
-  /** The user as the provider describes them (a fresh random `id`). */
+  /**
+   * The user as the provider describes them (`profile()`'s result with a fresh random `id`); also
+   * the `profile` of `events.linkAccount`, as in Auth.js.
+   */
   user: User & { email?: string | null };
   account: Account;
-  profile?: Profile;
   /** Whether the provider vouches that the user owns `user.email` (OIDC `email_verified`). */
   emailVerifiedByProvider?: boolean;
 }
@@ -19,6 +22,8 @@ export interface LoginInput {
 export interface LoginResult {
   user: User | AdapterUser;
   isNewUser?: boolean;
+  /** Whether `user` is the adapter's (so its id is an adapter user id). */
+  fromAdapter: boolean;
   /** The new database session (database strategy only). */
   session?: AdapterSession;
 }
@@ -27,20 +32,22 @@ export interface LoginResult {
  * Finds, creates or links the user of a sign-in (reference §4.3), stricter than Auth.js:
  * - an OAuth account is linked to an existing user by email only when the provider allows it,
  *   the local user's email is verified and the provider says the email is verified;
+ * - a JWT session counts as the signed-in user only when it was minted for that adapter user
+ *   (see `adapter-subject.ts`), never by its bare `sub` (Auth.js: `getUser(sub)`);
  * - every sign-in gets a fresh database session and the previous one is deleted (no fixation);
  * - if linking a brand-new user's account fails, the user is deleted again (no orphan user).
  */
 export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Promise<LoginResult> {
   const { config } = ctx;
   const adapter = config.adapter;
-  const { account, profile } = input;
+  const { account } = input;
   if (
     !account.providerAccountId ||
     !["email", "oauth", "oidc", "webauthn"].includes(account.type)
   ) {
     throw new TypeError("The account needs a providerAccountId and a supported type");
   }
-  if (!adapter) return { user: input.user };
+  if (!adapter) return { user: input.user, fromAdapter: false };
 
   const current = await currentSession(ctx);
   let user: AdapterUser;
@@ -75,7 +82,7 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
       user = byAccount;
     } else if (current) {
       user = current.user;
-      await link(ctx, user, account, profile);
+      await link(ctx, user, account, input.user);
     } else {
       const email = input.user.email ?? undefined;
       const byEmail = email ? await adapter.getUserByEmail!(email) : null;
@@ -92,7 +99,7 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
         if (!mayLink)
           throw new NotLinked("Another account already exists with the same e-mail address");
         user = byEmail;
-        await link(ctx, user, account, profile);
+        await link(ctx, user, account, input.user);
       } else {
         const { id: _providerId, ...fields } = input.user;
         user = await adapter.createUser!({
@@ -103,48 +110,43 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
         });
         isNewUser = true;
         try {
-          await link(ctx, user, account, profile, false);
+          await link(ctx, user, account, input.user, false);
         } catch (error) {
-          await adapter.deleteUser?.(user.id);
+          // The clean-up must not hide why linking failed: its own failure is only logged.
+          try {
+            await adapter.deleteUser?.(user.id);
+          } catch (cleanup) {
+            config.logger.error(cleanup instanceof Error ? cleanup : new Error(String(cleanup)));
+          }
           throw error;
         }
         await emitEvent(config, "createUser", { user });
         await emitEvent(config, "linkAccount", {
           user,
           account,
-          profile: profileUser(profile, user),
+          profile: input.user,
         });
       }
     }
   }
 
-  if (config.session.strategy !== "database") return { user, isNewUser };
+  if (config.session.strategy !== "database") return { user, isNewUser, fromAdapter: true };
   const session = await replaceSession(ctx, user.id, current?.sessionToken);
-  return { user, isNewUser, session };
+  return { user, isNewUser, fromAdapter: true, session };
 }
 
 async function link(
   ctx: AuthContext,
   user: AdapterUser,
   account: Account,
-  profile: Profile | undefined,
+  profile: User,
   emit = true,
 ): Promise<void> {
   const stored = { ...account, userId: user.id } as AdapterAccount;
   await ctx.config.adapter!.linkAccount!(stored);
   if (emit) {
-    await emitEvent(ctx.config, "linkAccount", {
-      user,
-      account,
-      profile: profileUser(profile, user),
-    });
+    await emitEvent(ctx.config, "linkAccount", { user, account, profile });
   }
-}
-
-function profileUser(profile: Profile | undefined, user: AdapterUser): User {
-  return profile
-    ? { ...user, name: profile.name ?? user.name, email: profile.email ?? user.email }
-    : user;
 }
 
 /** Deletes the current database session (if any) and creates a fresh one for `userId`. */
@@ -172,11 +174,15 @@ async function currentSession(
   const option = ctx.cookies.sessionToken;
   const token = readChunkedCookie(ctx.request.cookies, option.name);
   if (!token) return undefined;
+  // A JWE under the database strategy is a credentials session: its `sub` is whatever
+  // `authorize` returned, not an adapter user id, so it never makes anyone the current user.
+  if (config.session.strategy === "database" && isJweShaped(token)) return undefined;
   try {
     if (config.session.strategy === "jwt") {
-      const payload = await decodeSessionToken(config, option.name, token);
-      const user =
-        payload?.sub && config.adapter?.getUser ? await config.adapter.getUser(payload.sub) : null;
+      // Only a token minted by an adapter sign-in names an adapter user; any other `sub` (a
+      // credentials user, a token Auth.js minted) could be someone else's id there.
+      const userId = adapterSubject(await decodeSessionToken(config, option.name, token));
+      const user = userId && config.adapter?.getUser ? await config.adapter.getUser(userId) : null;
       return user ? { user } : undefined;
     }
     const found = await config.adapter!.getSessionAndUser!(token);

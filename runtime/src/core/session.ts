@@ -1,6 +1,7 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js";
 import { JWTSessionError, SessionTokenError } from "../errors.js";
 import type { JWT, JWTCallbackParams, Session } from "../types.js";
+import { keepAdapterSubject } from "./adapter-subject.js";
 import type { ResolvedConfig } from "./config.js";
 import {
   type Cookie,
@@ -15,6 +16,25 @@ import { jwtDeadline, nowSeconds, remainingLifetime, tokenDeadline } from "./lif
 /** Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. */
 export function decodeSessionToken(config: ResolvedConfig, cookieName: string, token: string) {
   return config.jwt.decode({ token, secret: config.jwt.secret, salt: cookieName });
+}
+
+/**
+ * Whether a session cookie holds a compact JWE (five dot-separated segments, RFC 7516 §7.1)
+ * rather than a database session token (which never contains a dot). Credentials sign-ins write
+ * a JWE even under the database strategy (as Auth.js does, reference §4.5), so the reader has to
+ * tell the two apart; doing it by shape costs nothing before any cryptography or adapter call.
+ */
+export function isJweShaped(token: string): boolean {
+  let dots = 0;
+  for (let at = token.indexOf("."); at !== -1; at = token.indexOf(".", at + 1)) {
+    if (++dots > 4) return false;
+  }
+  return dots === 4;
+}
+
+/** Whether this session token is read as a JWT: always with the JWT strategy, by shape otherwise. */
+export function isJwtSessionToken(config: ResolvedConfig, token: string): boolean {
+  return config.session.strategy === "jwt" || isJweShaped(token);
 }
 
 export interface SessionRead {
@@ -37,7 +57,9 @@ export interface SessionReadOptions {
 /**
  * Reads the session of a request's cookies for either strategy (reference §3.3, §3.4). Never
  * throws: an invalid, expired or unreadable session is `null` (and logged), so a broken
- * session fails closed.
+ * session fails closed. Under the database strategy a JWE cookie (a credentials sign-in) is
+ * read as a JWT session; Auth.js looks it up as a database token and signs the user out
+ * (reference §11 item 9).
  */
 export async function readSession(
   config: ResolvedConfig,
@@ -48,7 +70,7 @@ export async function readSession(
   const option = cookieMap.sessionToken;
   const token = readChunkedCookie(requestCookies, option.name);
   if (!token) return { session: null, cookies: [] };
-  return config.session.strategy === "jwt"
+  return isJwtSessionToken(config, token)
     ? readJwtSession(config, option, token, requestCookies, options)
     : readDatabaseSession(config, option, token, requestCookies, options);
 }
@@ -78,6 +100,7 @@ async function readJwtSession(
     const newToken = await callbacks.jwt(params as JWTCallbackParams);
     if (newToken === null) return clear();
     if (authTime !== undefined) newToken.auth_time ??= authTime;
+    keepAdapterSubject(payload, newToken);
 
     const now = Date.now();
     // Re-encrypting on every read (as Auth.js does) is the main cost of /session. A token the

@@ -1,6 +1,7 @@
 import type { AdapterSession } from "../adapters.js";
 import { AccessDenied, AuthError } from "../errors.js";
 import type { Account, Profile, SignInCallbackParams, User } from "../types.js";
+import { withAdapterSubject } from "./adapter-subject.js";
 import type { AuthContext } from "./context.js";
 import { clearChunkedCookie, writeChunkedCookie } from "./cookies.js";
 import { emitEvent } from "./events.js";
@@ -35,6 +36,8 @@ export interface SignedIn {
   profile?: Profile;
   /** True for a brand-new user; undefined without an adapter (as in Auth.js). */
   isNewUser?: boolean;
+  /** Whether `user` came from the adapter: only then may the JWT vouch for it as one. */
+  fromAdapter?: boolean;
   /** The database session created for this sign-in (database strategy). */
   session?: AdapterSession;
 }
@@ -47,7 +50,7 @@ export interface SignedIn {
 export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promise<void> {
   const { config, cookies, request } = ctx;
   const option = cookies.sessionToken;
-  const { user, account, profile, isNewUser, session } = signedIn;
+  const { user, account, profile, isNewUser, session, fromAdapter } = signedIn;
 
   if (session) {
     ctx.outgoing.push(
@@ -56,7 +59,7 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
       }),
     );
   } else {
-    const token = await config.callbacks.jwt({
+    const shaped = await config.callbacks.jwt({
       token: { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() },
       user,
       account,
@@ -64,9 +67,10 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
       isNewUser: isNewUser ?? false,
       trigger: isNewUser ? "signUp" : "signIn",
     });
-    if (token === null) {
+    if (shaped === null) {
       ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
     } else {
+      const token = withAdapterSubject(shaped, fromAdapter ? user.id : undefined);
       if (config.session.absoluteMaxAge) token.auth_time ??= nowSeconds();
       const deadline = jwtDeadline(config.session, token.auth_time);
       const encoded = await config.jwt.encode({

@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
-import type { EmailConfig } from "../../src/providers/types.js";
 import type { AuthConfig } from "../../src/types.js";
-import { setCookie, TestClient, testConfig } from "../helpers.js";
+import { outboxEmailProvider, setCookie, TestClient, testConfig } from "../helpers.js";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 const SALT = "authjs.session-token";
-const email: EmailConfig = {
-  id: "email",
-  name: "Email",
-  type: "email",
-  sendVerificationRequest: () => {},
-};
 const session = { maxAge: DAY, updateAge: 0, absoluteMaxAge: 2 * DAY };
 
 beforeEach(() => {
@@ -23,10 +16,13 @@ afterEach(() => vi.useRealTimers());
 
 const advance = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
 
-async function expectSessionUntilDeadline(config: AuthConfig) {
+async function expectSessionUntilDeadline(
+  config: AuthConfig,
+  signIn: (client: TestClient) => Promise<unknown> = (client) => client.signInWithCredentials({}),
+) {
   const client = new TestClient(config);
   const start = Date.now();
-  await client.signInWithCredentials({});
+  await signIn(client);
   for (const step of [20 * HOUR, 20 * HOUR]) {
     advance(step);
     const response = await client.request("/auth/session");
@@ -51,8 +47,28 @@ describe("session.absoluteMaxAge", () => {
 
   it("ends a database session at the deadline and deletes the row", async () => {
     const adapter = memoryAdapter();
+    const { provider, outbox } = outboxEmailProvider();
+    let token = "";
     const client = await expectSessionUntilDeadline(
-      testConfig({ session, adapter, providers: [...testConfig().providers, email] }),
+      testConfig({ session, adapter, providers: [provider] }),
+      async (client) => {
+        await client.signInWithEmail("ada@example.com", outbox);
+        token = client.jar.get(SALT)!;
+      },
+    );
+    expect(token).toMatch(/~/);
+    expect(client.jar.has(SALT)).toBe(false);
+    expect(await adapter.getSessionAndUser(token)).toBeNull();
+  });
+
+  it("ends a credentials (JWT) session under the database strategy at the deadline", async () => {
+    const { provider } = outboxEmailProvider();
+    const client = await expectSessionUntilDeadline(
+      testConfig({
+        session,
+        adapter: memoryAdapter(),
+        providers: [...testConfig().providers, provider],
+      }),
     );
     expect(client.jar.has(SALT)).toBe(false);
   });

@@ -214,15 +214,5 @@ describe("environment defaults (reference §7.2)", () => {
     expect(config.providers[1]).toMatchObject({ clientId: "explicit", clientSecret: "shh" });
     expect(config.redirectProxyUrl).toBe("https://proxy.example/auth");
   });
-
-  it("never mutates the caller's configuration", async () => {
-    const config = base({ callbacks: {}, pages: {} });
-    const snapshot = JSON.stringify(config);
-    const client = new TestClient(config);
-    await client.signInWithCredentials({});
-    await client.request("/auth/signin");
-    expect(JSON.stringify(config)).toBe(snapshot);
-    expect(config.basePath).toBeUndefined();
-    expect(config.logger).toBeUndefined();
-  });
+  // That the caller's object is never mutated: config-immutability.test.ts.
 });

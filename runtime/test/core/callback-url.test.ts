@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sameOriginRedirect } from "../../src/core/defaults.js";
+import { InvalidCallbackUrl } from "../../src/errors.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, setCookie, TestClient, testConfig } from "../helpers.js";
 
@@ -88,6 +89,38 @@ describe("the callback URL end to end", () => {
       "InvalidCallbackUrl",
       "InvalidCallbackUrl",
     ]);
+  });
+
+  it("InvalidCallbackUrl thrown by app code is a server failure (?error=Configuration), not a 400", async () => {
+    const { logger, errors } = captureLogger();
+    const signIn = () => {
+      throw new InvalidCallbackUrl("the app's own check");
+    };
+    const client = new TestClient(config({ logger, callbacks: { signIn } }));
+    const response = await client.signInWithCredentials({ callbackUrl: "/after" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(setCookie(response, "authjs.session-token")).toBeUndefined();
+    expect(errors.map((e) => e.name)).toEqual(["InvalidCallbackUrl"]);
+  });
+
+  it("takes the body's callbackUrl over the query's, and the query's over the cookie", async () => {
+    const client = new TestClient(config());
+    client.jar.set("authjs.callback-url", `${ORIGIN}/from-cookie`);
+    const signOut = async (query: string, body: Record<string, string>) => {
+      const csrfToken = await client.csrfToken();
+      const response = await client.request(`/auth/signout${query}`, {
+        form: { csrfToken, ...body },
+      });
+      return response.headers.get("location");
+    };
+    expect(await signOut("?callbackUrl=%2Ffrom-query", { callbackUrl: "/from-body" })).toBe(
+      `${ORIGIN}/from-body`,
+    );
+    client.jar.set("authjs.callback-url", `${ORIGIN}/from-cookie`);
+    expect(await signOut("?callbackUrl=%2Ffrom-query", {})).toBe(`${ORIGIN}/from-query`);
+    client.jar.set("authjs.callback-url", `${ORIGIN}/from-cookie`);
+    expect(await signOut("", {})).toBe(`${ORIGIN}/from-cookie`);
   });
 
   it("a query callbackUrl to another origin is neutralised by the redirect callback", async () => {

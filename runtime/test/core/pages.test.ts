@@ -32,9 +32,16 @@ describe("built-in pages through the endpoints", () => {
   it("GET /signout renders a confirmation form posting back with the CSRF token", async () => {
     const client = new TestClient(config());
     const response = await client.request("/auth/signout");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await response.text();
     expect(html).toContain('action="http://localhost:3000/auth/signout"');
     expect(html).toContain('method="POST"');
+    const csrf = client.jar.get("authjs.csrf-token")!.split("|")[0]!;
+    expect(html).toContain(`<input type="hidden" name="csrfToken" value="${csrf}">`);
+    // The page's form works: posting it back signs out (302), not MissingCSRF.
+    const posted = await client.request("/auth/signout", { form: { csrfToken: csrf } });
+    expect(posted.headers.get("location")).toBe("http://localhost:3000");
   });
 
   it.each([

@@ -103,6 +103,21 @@ describe("request routing (reference §0, §1)", () => {
       true,
     );
   });
+
+  it("honours X-Auth-Return-Redirect when present with an empty value (a presence check)", async () => {
+    // A successful redirect (GET /signout with pages.signOut) and an error redirect.
+    const cfg = config({ pages: { signOut: "/bye" } });
+    const empty = { "x-auth-return-redirect": "" };
+    const signOut = await call("/auth/signout", { headers: empty }, cfg);
+    expect(signOut.status).toBe(200);
+    await expect(signOut.json()).resolves.toEqual({ url: "/bye" });
+    const failed = await call("/auth/signin", { method: "POST", headers: empty }, cfg);
+    await expect(failed.json()).resolves.toEqual({
+      url: "http://localhost:3000/auth/signin?error=MissingCSRF",
+    });
+    const without = await call("/auth/signout", {}, cfg);
+    expect(without.status).toBe(302);
+  });
 });
 
 describe("GET /providers", () => {

@@ -1,43 +1,37 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import Credentials from "../../src/providers/credentials.js";
-import type { EmailConfig } from "../../src/providers/types.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+import { captureLogger, outboxEmailProvider, SECRET, setCookie, TestClient } from "../helpers.js";
 
 const SALT = "authjs.session-token";
 const DAY = 24 * 3600 * 1000;
-const email: EmailConfig = {
-  id: "email",
-  name: "Email",
-  type: "email",
-  sendVerificationRequest: () => {},
-};
 
+/** Database sessions come from email sign-ins (credentials always get a JWT cookie). */
 function setup(extra: Partial<AuthConfig> = {}) {
   const adapter = memoryAdapter();
+  const { provider, outbox } = outboxEmailProvider();
   const cfg: AuthConfig = {
     secret: SECRET,
     trustHost: true,
     logger: captureLogger().logger,
     adapter,
-    providers: [
-      Credentials({ authorize: () => ({ id: "u1", name: "Ada", email: "ada@example.com" }) }),
-      email,
-    ],
+    providers: [Credentials({ authorize: () => ({ id: "u1", name: "Ada" }) }), provider],
     ...extra,
   };
-  return { adapter, cfg, client: new TestClient(cfg) };
+  const client = new TestClient(cfg);
+  const signIn = (to: TestClient = client) => to.signInWithEmail("ada@example.com", outbox);
+  return { adapter, cfg, client, signIn };
 }
 
 describe("database sessions with memoryAdapter (reference §3.4)", () => {
   it("defaults to the database strategy with an adapter and creates a row at sign-in", async () => {
-    const { adapter, client } = setup();
-    const response = await client.signInWithCredentials({});
+    const { adapter, signIn } = setup();
+    const response = await signIn();
     const cookie = setCookie(response, SALT)!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const found = await adapter.getSessionAndUser(cookie.value);
-    expect(found?.user).toMatchObject({ id: "u1", email: "ada@example.com" });
+    expect(found?.user).toMatchObject({ email: "ada@example.com" });
     expect(
       Math.abs(Date.parse(cookie.attributes.expires as string) - found!.session.expires.valueOf()),
     ).toBeLessThan(1000);
@@ -45,16 +39,20 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
 
   it("reads the session through the session callback with user and expires", async () => {
     const session = vi.fn(({ session, user }) => ({ ...session, userId: user.id }));
-    const { client } = setup({ callbacks: { session } });
-    await client.signInWithCredentials({});
+    const { adapter, client, signIn } = setup({ callbacks: { session } });
+    await signIn();
     const body = (await client.session()) as { userId: string; expires: string };
-    expect(body.userId).toBe("u1");
-    expect(session.mock.calls[0]![0]).toMatchObject({ user: { id: "u1" }, newSession: undefined });
+    const user = await adapter.getUserByEmail("ada@example.com");
+    expect(body.userId).toBe(user!.id);
+    expect(session.mock.calls[0]![0]).toMatchObject({
+      user: { id: user!.id, email: "ada@example.com" },
+      newSession: undefined,
+    });
   });
 
   it("extends the row at most once per updateAge and then re-sends the cookie", async () => {
-    const { adapter, client } = setup();
-    await client.signInWithCredentials({});
+    const { adapter, client, signIn } = setup();
+    await signIn();
     const token = client.jar.get(SALT)!;
     const updateSession = vi.spyOn(adapter, "updateSession");
 
@@ -74,8 +72,8 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
   });
 
   it("deletes an expired row, answers null and clears the cookie", async () => {
-    const { adapter, client } = setup();
-    await client.signInWithCredentials({});
+    const { adapter, client, signIn } = setup();
+    await signIn();
     const token = client.jar.get(SALT)!;
     await adapter.updateSession({ sessionToken: token, expires: new Date(Date.now() - 1000) });
     const response = await client.request("/auth/session");
@@ -92,8 +90,8 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
 
   it("sign-out deletes the row, fires signOut with it, and the old cookie no longer works", async () => {
     const signOut = vi.fn();
-    const { adapter, client, cfg } = setup({ events: { signOut } });
-    await client.signInWithCredentials({});
+    const { adapter, client, cfg, signIn } = setup({ events: { signOut } });
+    await signIn();
     const token = client.jar.get(SALT)!;
     const csrfToken = await client.csrfToken();
     const response = await client.request("/auth/signout", { form: { csrfToken } });
@@ -109,10 +107,10 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
   });
 
   it("gives a fresh session token on every sign-in and deletes the previous one", async () => {
-    const { adapter, client } = setup();
-    await client.signInWithCredentials({});
+    const { adapter, client, signIn } = setup();
+    await signIn();
     const first = client.jar.get(SALT)!;
-    await client.signInWithCredentials({});
+    await signIn();
     const second = client.jar.get(SALT)!;
     expect(second).not.toBe(first);
     expect(await adapter.getSessionAndUser(first)).toBeNull();
@@ -120,8 +118,8 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
 
   it("POST /session passes newSession and trigger update to the session callback", async () => {
     const session = vi.fn(({ session, newSession }) => ({ ...session, note: newSession?.note }));
-    const { client } = setup({ callbacks: { session } });
-    await client.signInWithCredentials({});
+    const { client, signIn } = setup({ callbacks: { session } });
+    await signIn();
     const csrfToken = await client.csrfToken();
     const response = await client.request("/auth/session", {
       json: { csrfToken, data: { note: "hi" } },
@@ -135,8 +133,8 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
 
   it("logs SessionTokenError and answers null when the adapter fails", async () => {
     const { logger, errors } = captureLogger();
-    const { adapter, client } = setup({ logger });
-    await client.signInWithCredentials({});
+    const { adapter, client, signIn } = setup({ logger });
+    await signIn();
     adapter.getSessionAndUser = () => {
       throw new Error("connection refused");
     };

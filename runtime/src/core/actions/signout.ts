@@ -4,13 +4,13 @@ import type { JWT } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { clearChunkedCookie, readChunkedCookie } from "../cookies.js";
 import { emitEvent } from "../events.js";
-import { decodeSessionToken } from "../session.js";
+import { decodeSessionToken, isJwtSessionToken } from "../session.js";
 import type { ActionResult } from "./result.js";
 
 /**
  * GET `{base}/signout`: a confirmation page (or `pages.signOut`). POST: ends the session —
- * the database row is deleted, every session cookie chunk is cleared — and redirects to the
- * callback URL.
+ * the database row is deleted (a JWT session has none), every session cookie chunk is
+ * cleared — and redirects to the callback URL.
  */
 export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
   const { config, request } = ctx;
@@ -25,7 +25,9 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
   const token = readChunkedCookie(request.cookies, option.name);
   if (token) {
     try {
-      if (config.session.strategy === "jwt") {
+      // A JWE under the database strategy is a credentials session: it has no row to delete
+      // (and a JWE must never reach the adapter as a session token).
+      if (isJwtSessionToken(config, token)) {
         const decoded = await decodeSessionToken(config, option.name, token);
         await emitEvent(config, "signOut", { token: decoded as JWT | null });
       } else {

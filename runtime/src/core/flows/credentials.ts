@@ -1,4 +1,3 @@
-import type { AdapterUser } from "../../adapters.js";
 import {
   CallbackRouteError,
   CredentialsSignin,
@@ -8,15 +7,18 @@ import {
 import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
-import { replaceSession } from "../login.js";
+import { readChunkedCookie } from "../cookies.js";
 import { toWebRequest } from "../request.js";
+import { isJweShaped } from "../session.js";
 import { checkSignIn, issueSession } from "../sign-in.js";
 
 /**
  * POST `{base}/callback/<credentials id>` (reference §4.5). `authorize` decides; the session is
- * a JWT cookie with the JWT strategy. With the database strategy (possible when another
- * provider needs the adapter) the user is found or created in the adapter and gets a database
- * session, which Auth.js cannot do (reference §11 item 9).
+ * always a JWT cookie, whatever the strategy, as in Auth.js. The adapter never sees the user:
+ * `authorize` vouches for an id from the app's own store, and looking it (or its unverified
+ * email) up in the adapter could hand over someone else's account. Under the database strategy
+ * (possible when another provider needs the adapter) the session reader recognises the JWE
+ * (see `readSession`), which Auth.js does not (reference §11 item 9).
  */
 export async function credentialsCallback(
   ctx: AuthContext,
@@ -49,30 +51,19 @@ export async function credentialsCallback(
   const redirect = await checkSignIn(ctx, { user, account, credentials });
   if (redirect) return redirect;
 
-  if (ctx.config.session.strategy === "database") {
-    const stored = await findOrCreateUser(ctx, user);
-    const session = await replaceSession(
-      ctx,
-      stored.id,
-      ctx.request.cookies[ctx.cookies.sessionToken.name],
-    );
-    await issueSession(ctx, { user: stored, account, session });
-  } else {
-    await issueSession(ctx, { user, account, isNewUser: false });
-  }
+  await endDatabaseSession(ctx);
+  await issueSession(ctx, { user, account, isNewUser: false });
   return ctx.callbackUrl;
 }
 
-async function findOrCreateUser(ctx: AuthContext, user: User): Promise<AdapterUser> {
-  const adapter = ctx.config.adapter!;
-  const byId = await adapter.getUser!(user.id!);
-  if (byId) return byId;
-  const byEmail = user.email ? await adapter.getUserByEmail!(user.email) : null;
-  if (byEmail) return byEmail;
-  return adapter.createUser!({
-    ...user,
-    id: user.id!,
-    email: (user.email ?? null) as string,
-    emailVerified: null,
-  } as AdapterUser);
+/**
+ * Deletes the database session this browser held before (say, from an email sign-in), as every
+ * other sign-in does: its cookie is about to be overwritten, and a row nobody can present any
+ * more should not stay valid until it expires. Nothing else of the adapter is used.
+ */
+async function endDatabaseSession(ctx: AuthContext): Promise<void> {
+  const { config, cookies, request } = ctx;
+  if (config.session.strategy !== "database") return;
+  const previous = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+  if (previous && !isJweShaped(previous)) await config.adapter!.deleteSession!(previous);
 }

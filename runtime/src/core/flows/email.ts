@@ -122,6 +122,7 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
     user: result.user,
     account: signedInAccount,
     isNewUser: result.isNewUser,
+    fromAdapter: result.fromAdapter,
     session: result.session,
   });
   return afterSignInUrl(ctx, result.isNewUser);
