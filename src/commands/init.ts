@@ -1,18 +1,17 @@
-import { envValue } from "../edit/env-file.js";
-import { generateSecret, planEnv } from "../edit/env-plan.js";
+import { join, relative } from "node:path";
 import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
-import { type ChangeSet, PlanBuilder } from "../plan/change-set.js";
-import { lineCounts, planJson, unifiedDiff } from "../plan/diff.js";
+import { planJson } from "../plan/diff.js";
+import { MASK } from "../plan/mask.js";
 import { detectProject, type ProjectInfo } from "../project/detect.js";
 import type { Framework } from "../project/framework.js";
-import type { Asker } from "../ui/ask.js";
-import type { Output } from "../ui/output.js";
+import { findPackageRoot } from "../project/package-json.js";
+import type { Io } from "../ui/io.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
-import { envAdditions, secretKeys } from "./init/config-module.js";
-import { installStep, runInstall } from "./init/install.js";
-import { planExpress } from "./init/plan-express.js";
-import { planSolid } from "./init/plan-solid.js";
+import { envAdditions } from "./init/config-module.js";
+import { runInstall } from "./init/install.js";
+import { planInit, secretDestination } from "./init/plan-init.js";
+import { confirmPlan } from "./present-plan.js";
 
 export interface InitOptions extends InitFlags {
   cwd: string;
@@ -27,14 +26,17 @@ export interface InitOptions extends InitFlags {
   force?: boolean;
   /** `--no-git-check` sets it false. */
   gitCheck?: boolean;
+  /** `--entry`: the Express file that creates (or imports) the app. */
+  entry?: string;
 }
 
-export interface Io {
-  output: Output;
-  asker: Asker;
-}
+export type { Io };
 
-async function detect(options: InitOptions, io: Io): Promise<ProjectInfo> {
+/** The project, and the `--cwd` that selects it again when it was picked at a workspace root. */
+async function detect(
+  options: InitOptions,
+  io: Io,
+): Promise<{ project: ProjectInfo; chosenCwd?: string }> {
   const framework = options.framework as Framework | undefined;
   if (framework && framework !== "express" && framework !== "solid-start") {
     throw new CliError(
@@ -42,8 +44,9 @@ async function detect(options: InitOptions, io: Io): Promise<ProjectInfo> {
       `--framework must be express or solid-start (got "${framework}").`,
     );
   }
+  const entry = options.entry;
   try {
-    return detectProject(options.cwd, { framework });
+    return { project: detectProject(options.cwd, { framework, entry }) };
   } catch (error) {
     // At a workspace root, ask which app (when someone can be asked).
     if (!(error instanceof CliError) || error.code !== "monorepo_root" || !io.asker.interactive)
@@ -53,45 +56,29 @@ async function detect(options: InitOptions, io: Io): Promise<ProjectInfo> {
       message: "This is a workspace root. Which app?",
       options: targets.map((t) => ({ value: t.path, label: t.path, hint: t.framework })),
     });
-    options.cwd = `${options.cwd}/${choice}`;
-    return detectProject(options.cwd, { framework });
+    options.cwd = join(findPackageRoot(options.cwd), choice);
+    const project = detectProject(options.cwd, { framework, entry });
+    return { project, chosenCwd: relative(process.cwd(), project.root) || "." };
   }
 }
 
-/** Builds the whole change set of `init` without touching the disk. */
-export function planInit(project: ProjectInfo, answers: Answers, options: InitOptions): ChangeSet {
-  const plan = new PlanBuilder(project.root);
-  if (project.framework.framework === "express") planExpress(plan, project, answers);
-  else planSolid(plan, project, answers);
-  const existingSecret = envValue(plan.read(answers.envFile) ?? "", "AUTH_SECRET");
-  planEnv(plan, {
-    envFile: answers.envFile,
-    additions: envAdditions(answers, existingSecret ?? generateSecret()),
-    secrets: secretKeys(answers),
-    ignore: answers.database === "embedded" ? [".auth/"] : [],
-    force: options.force,
-    gitRepository: project.git.repository,
-  });
-  const drivers = [
-    ...(answers.database === "embedded" ? ["@electric-sql/pglite"] : []),
-    ...(answers.database === "postgres" ? ["pg"] : []),
-    ...(answers.providers.some((p) => p.kind === "email") ? ["nodemailer"] : []),
-  ];
-  plan.install = installStep(project, drivers, options.runtimeSpec);
-  return plan.build();
-}
-
 /** The one-line command that repeats this run without prompts. */
-export function reproduce(project: ProjectInfo, answers: Answers): string {
+export function reproduce(
+  project: ProjectInfo,
+  answers: Answers,
+  { cwd, entry }: { cwd?: string; entry?: string } = {},
+): string {
   const parts = [
     "npx create-auth init",
+    ...(cwd ? [`--cwd ${cwd}`] : []),
     `--framework ${project.framework.framework}`,
+    ...(entry ? [`--entry ${entry}`] : []),
     `--providers ${answers.providers.map((p) => p.id).join(",")}`,
     `--strategy ${answers.strategy}`,
     ...(answers.database ? [`--database ${answers.database}`] : []),
     `--mount ${answers.mount}`,
     ...(answers.trustProxy ? ["--trust-proxy"] : []),
-    ...(answers.envFile !== ".env" ? [`--env-file ${answers.envFile}`] : []),
+    ...(answers.envFile !== project.envFile.file ? [`--env-path ${answers.envFile}`] : []),
     ...(answers.protect.length ? [`--protect ${answers.protect.join(",")}`] : []),
     ...(answers.demo ? ["--demo"] : []),
     "--yes",
@@ -111,54 +98,38 @@ function nextSteps(project: ProjectInfo, answers: Answers) {
   return { signIn: `${origin}${answers.mount}/signin`, callbackUrls };
 }
 
-function printPlan(io: Io, project: ProjectInfo, plan: ChangeSet, showDiff: boolean) {
-  const { output } = io;
-  output.title("Plan");
-  for (const change of plan.files) {
-    const { added, removed } = lineCounts(change);
-    const action = change.before === undefined ? "create" : "update";
-    output.info(
-      `${action.padEnd(6)} ${change.path}  ${output.dim(`+${added} -${removed}  (${change.reasons.join(", ")})`)}`,
-    );
-  }
-  if (plan.install) output.info(`run    ${[plan.install.command, ...plan.install.args].join(" ")}`);
-  for (const step of plan.manual) output.warn(`By hand: ${step}`);
-  if (showDiff) {
-    for (const change of plan.files) {
-      output.line();
-      output.diff(unifiedDiff(change));
-    }
-  }
-  const dirty = plan.files.filter((change) => project.git.dirty.includes(change.path));
-  if (dirty.length)
-    output.warn(
-      `Uncommitted changes in ${dirty.map((c) => c.path).join(", ")}: review the result with git diff.`,
-    );
-}
-
 /**
  * `create-auth init`: detect the project, ask (or read flags), plan, show, apply atomically,
  * install, and print the next steps. Returns the exit code.
  */
 export async function init(options: InitOptions, io: Io): Promise<number> {
   const { output } = io;
-  const project = await detect(options, io);
+  const { project, chosenCwd } = await detect(options, io);
   output.title("Detected");
   for (const finding of project.findings)
     output.info(`${finding.label}: ${finding.value} ${output.dim(`(${finding.evidence})`)}`);
+  if (project.framework.framework === "express" && !project.express)
+    output.warn(
+      "No Express app found: the configuration and env file are planned, and the lines that mount the endpoints are printed for you to add (or pass --entry <file>).",
+    );
 
   const answers = await collectAnswers(project, options, io.asker);
-  const plan = planInit(project, answers, options);
+  const { plan, applied } = planInit(project, answers, options);
   const document = {
     ok: true,
     command: "init",
     findings: project.findings,
-    answers: { ...answers, providers: answers.providers.map((p) => p.id) },
+    answers: {
+      ...answers,
+      providers: answers.providers.map((p) => p.id),
+      // Answers are shown, and a connection string carries a password.
+      ...(answers.databaseUrl ? { databaseUrl: MASK } : {}),
+    },
     plan: planJson(plan),
     applied: false,
     installed: false,
-    nextSteps: nextSteps(project, answers),
-    reproduce: reproduce(project, answers),
+    nextSteps: nextSteps(project, applied),
+    reproduce: reproduce(project, answers, { cwd: chosenCwd, entry: options.entry }),
   };
 
   if (plan.files.length === 0 && (!plan.install || options.install === false)) {
@@ -167,31 +138,25 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
       output.info(
         `Dependencies still to install: ${[plan.install.command, ...plan.install.args].join(" ")}`,
       );
+    for (const step of plan.manual) output.warn(step);
     output.document(document);
     return ExitCode.ok;
   }
-  // An interactive run shows the diff it is about to ask about.
-  const willConfirm = !options.yes && !options.dryRun && io.asker.interactive;
-  printPlan(io, project, plan, Boolean(options.diff) || willConfirm);
-  if (options.dryRun || options.diff) {
+  const destination = secretDestination(project, plan, answers.envFile);
+  if (destination) {
     output.line();
-    output.info("Dry run: nothing was written.");
+    output.info(destination);
+  }
+  if (
+    !(await confirmPlan(io, plan, {
+      yes: options.yes,
+      dryRun: options.dryRun,
+      diff: options.diff,
+      dirty: options.gitCheck === false ? [] : project.git.dirty,
+    }))
+  ) {
     output.document(document);
     return ExitCode.ok;
-  }
-  if (!options.yes) {
-    if (!io.asker.interactive)
-      throw new CliError(
-        "missing_answer",
-        "Missing --yes: nothing can be confirmed here (use --dry-run to preview).",
-        1,
-        { flag: "--yes" },
-      );
-    if (
-      !(await io.asker.prompter.confirm({ message: "Apply these changes?", initialValue: true }))
-    ) {
-      throw new CliError("cancelled", "Cancelled: nothing was changed.", ExitCode.cancelled);
-    }
   }
 
   applyChanges(plan);
@@ -224,7 +189,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     output.info(`Register ${url} as the callback URL of your ${provider} app (${console}).`);
   // The email keys have working defaults (console delivery, a default sender).
   const optional = new Set(["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"]);
-  const emptyKeys = envAdditions(answers, "x")
+  const emptyKeys = envAdditions(applied, "x")
     .filter((a) => a.value === "" && !optional.has(a.key))
     .map((a) => a.key);
   if (emptyKeys.length) output.info(`Fill in ${emptyKeys.join(", ")} in ${answers.envFile}.`);

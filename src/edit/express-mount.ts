@@ -1,13 +1,66 @@
-import { Node, type Statement } from "ts-morph";
+import { type CallExpression, Node, type SourceFile, type Statement, SyntaxKind } from "ts-morph";
 import { findAppDeclaration } from "../project/express-app.js";
 import { quoted, type SourceStyle, statement } from "../project/source-style.js";
 import { eolOf, insertAt, parse } from "./syntax.js";
 
-/** Global middleware that belongs before auth: body parsers, security headers, logging, settings. */
-const earlyMiddleware =
-  /^(express\.(json|urlencoded|text|raw)|bodyParser\.\w+|cors|helmet|cookieParser|morgan|compression|pinoHttp|session|responseTime)$/;
+/**
+ * Packages of global middleware that belong before auth: body parsers, security headers,
+ * logging, compression, sessions, static files. Recognised by the module a name is imported from,
+ * so `const logger = require("morgan")` counts as much as `morgan`.
+ */
+const EARLY_MODULES = new Set([
+  "body-parser",
+  "compression",
+  "connect-timeout",
+  "cookie-parser",
+  "cookie-session",
+  "cors",
+  "express-session",
+  "helmet",
+  "method-override",
+  "morgan",
+  "pino-http",
+  "response-time",
+  "serve-favicon",
+  "serve-static",
+]);
+/** The same by name, for middleware whose import we cannot see (a helper module, a global). */
+const EARLY_NAMES =
+  /^(express\.(json|urlencoded|text|raw|static)|bodyParser\.\w+|cors|helmet|cookieParser|morgan|logger|compression|pinoHttp|session|responseTime|favicon|methodOverride)$/;
 
-function isEarlySetup(node: Statement, app: string): boolean {
+/** Local name → module, for every import and top-level require of the file. */
+function importedModules(file: SourceFile): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const declaration of file.getImportDeclarations()) {
+    const from = declaration.getModuleSpecifierValue();
+    const local =
+      declaration.getDefaultImport()?.getText() ?? declaration.getNamespaceImport()?.getText();
+    if (local) modules.set(local, from);
+    for (const named of declaration.getNamedImports())
+      modules.set(named.getAliasNode()?.getText() ?? named.getName(), from);
+  }
+  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const [argument] = call.getArguments();
+    if (call.getExpression().getText() !== "require" || !Node.isStringLiteral(argument)) continue;
+    const declaration = call.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
+    const name = declaration?.getNameNode();
+    if (Node.isIdentifier(name)) modules.set(name.getText(), argument.getLiteralValue());
+  }
+  return modules;
+}
+
+/** `cors()`, `logger("dev")`, `express.json()`, `bodyParser.json()`: a global middleware call. */
+function isEarlyMiddleware(node: Node, modules: Map<string, string>): boolean {
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression().getText();
+  const head = callee.split(".")[0]!;
+  const module = modules.get(head);
+  if (module === "express") return /^\w+\.(json|urlencoded|text|raw|static)$/.test(callee);
+  if (module !== undefined && EARLY_MODULES.has(module)) return true;
+  return EARLY_NAMES.test(callee);
+}
+
+function isEarlySetup(node: Statement, app: string, modules: Map<string, string>): boolean {
   if (!Node.isExpressionStatement(node)) return false;
   const call = node.getExpression();
   if (!Node.isCallExpression(call)) return false;
@@ -16,11 +69,7 @@ function isEarlySetup(node: Statement, app: string): boolean {
     return true;
   if (callee !== `${app}.use`) return false;
   const args = call.getArguments();
-  return (
-    args.length === 1 &&
-    Node.isCallExpression(args[0]) &&
-    earlyMiddleware.test(args[0].getExpression().getText())
-  );
+  return args.length > 0 && args.every((argument) => isEarlyMiddleware(argument, modules));
 }
 
 export interface MountOptions {
@@ -37,11 +86,17 @@ export interface MountResult {
   manual?: string;
 }
 
+function alreadyCalls(calls: CallExpression[], callee: string, pattern: RegExp): boolean {
+  return calls.some(
+    (call) => call.getExpression().getText() === callee && pattern.test(call.getText()),
+  );
+}
+
 /**
  * Ensures `app.use(<mount>, ExpressAuth(authConfig))` right after the `express()` call and the
- * global middleware that follows it (body parsers, cors, helmet, settings), so it runs before
- * routers, the 404 handler and error handlers. Adds `app.set("trust proxy", true)` when asked.
- * Idempotent: an existing mount of ExpressAuth leaves the file untouched.
+ * global middleware that follows it (body parsers, cors, helmet, logging, settings), so it runs
+ * before routers, the 404 handler and error handlers. Adds `app.set("trust proxy", true)` when
+ * asked. Idempotent: an existing mount of ExpressAuth leaves the file untouched.
  */
 export function ensureExpressMount(
   text: string,
@@ -50,58 +105,46 @@ export function ensureExpressMount(
 ): MountResult {
   const file = parse(text, fileName);
   const app = findAppDeclaration(file);
-  const snippet = `app.use(${quoted(options.mount, options.style)}, ${options.handler})`;
-  if (!app)
-    return {
-      text,
-      manual: `In ${fileName}, after the express() call:\n  ${statement(snippet, options.style)}`,
-    };
-
-  const name = app.variable;
-  const calls = file.getDescendants().filter((node) => Node.isCallExpression(node));
-  const mounted = calls.some(
-    (call) =>
-      Node.isCallExpression(call) &&
-      call.getExpression().getText() === `${name}.use` &&
-      /\bExpressAuth\s*\(/.test(call.getText()),
-  );
-  const trusted = calls.some(
-    (call) =>
-      Node.isCallExpression(call) &&
-      call.getExpression().getText() === `${name}.set` &&
-      /["']trust proxy["']/.test(call.getArguments()[0]?.getText() ?? ""),
-  );
-  const eol = eolOf(text);
-  const indent =
-    /[ \t]*$/.exec(text.slice(0, app.statement.getStart()).split(/\r?\n/).at(-1) ?? "")?.[0] ?? "";
-  const lines: string[] = [];
-  if (options.trustProxy && !trusted)
-    lines.push(
-      statement(`${name}.set(${quoted("trust proxy", options.style)}, true)`, options.style),
-    );
-
-  let anchor: Statement = app.statement;
-  if (!mounted) {
-    const siblings = app.statement.getParentOrThrow().getChildSyntaxList()?.getChildren() ?? [];
-    const start = siblings.indexOf(app.statement);
-    for (const node of siblings.slice(start + 1)) {
-      if (!isEarlySetup(node as Statement, name)) break;
-      anchor = node as Statement;
-    }
-  }
-  let result = text;
-  if (!mounted) {
-    const mountLine = statement(
+  const snippet = (name: string) =>
+    statement(
       `${name}.use(${quoted(options.mount, options.style)}, ${options.handler})`,
       options.style,
     );
-    result = insertAt(result, anchor.getEnd(), `${eol}${indent}${mountLine}`);
+  if (!app)
+    return { text, manual: `In ${fileName}, after the express() call:\n  ${snippet("app")}` };
+  if (!app.variable)
+    return {
+      text,
+      manual: `In ${fileName}, the app is created without a name (${app.statement.getText().split("\n")[0]}). Name it, mount the endpoints, then export it:\n  const app = express()\n  ${snippet("app")}`,
+    };
+
+  const name = app.variable;
+  const calls = file.getDescendantsOfKind(SyntaxKind.CallExpression);
+  const mounted = alreadyCalls(calls, `${name}.use`, /\bExpressAuth\s*\(/);
+  const trusted = alreadyCalls(calls, `${name}.set`, /^[^,]*["']trust proxy["']/s);
+  const eol = eolOf(text);
+  const indent =
+    /[ \t]*$/.exec(text.slice(0, app.statement.getStart()).split(/\r?\n/).at(-1) ?? "")?.[0] ?? "";
+
+  let result = text;
+  if (!mounted) {
+    // Statements only: comments between them are not statements and must not end the scan.
+    const parent = app.statement.getParentOrThrow();
+    const siblings = Node.isStatemented(parent) ? parent.getStatements() : [app.statement];
+    const modules = importedModules(file);
+    let anchor: Statement = app.statement;
+    for (const node of siblings.slice(siblings.indexOf(app.statement) + 1)) {
+      if (!isEarlySetup(node, name, modules)) break;
+      anchor = node;
+    }
+    result = insertAt(result, anchor.getEnd(), `${eol}${indent}${snippet(name)}`);
   }
-  if (lines.length)
-    result = insertAt(
-      result,
-      app.statement.getEnd(),
-      lines.map((line) => `${eol}${indent}${line}`).join(""),
+  if (options.trustProxy && !trusted) {
+    const line = statement(
+      `${name}.set(${quoted("trust proxy", options.style)}, true)`,
+      options.style,
     );
+    result = insertAt(result, app.statement.getEnd(), `${eol}${indent}${line}`);
+  }
   return { text: result };
 }

@@ -1,17 +1,52 @@
-import { mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { CliError } from "../errors.js";
 import type { ChangeSet } from "./change-set.js";
 
+/** Where a write to `path` must land: through a symlink (even a dangling one) to its target. */
+function writeTarget(path: string): string {
+  let target = path;
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      if (!lstatSync(target).isSymbolicLink()) return target;
+    } catch {
+      return target;
+    }
+    target = resolve(dirname(target), readlinkSync(target));
+  }
+  return target;
+}
+
 /**
  * Writes a file atomically: a temporary file beside it, then a rename, so a reader never sees
- * half a file.
+ * half a file. The rename would replace a symlink with a plain file and give the file the
+ * default mode, so the write goes to the link's target and keeps the file's mode (an env file
+ * made private with chmod 600 stays private).
  */
 function writeAtomic(path: string, content: string): void {
-  const temporary = `${path}.${process.pid}.create-auth.tmp`;
+  const target = writeTarget(path);
+  let mode: number | undefined;
   try {
-    writeFileSync(temporary, content);
-    renameSync(temporary, path);
+    mode = statSync(target).mode & 0o7777;
+  } catch {
+    // A new file: the default mode.
+  }
+  const temporary = `${target}.${process.pid}.create-auth.tmp`;
+  try {
+    writeFileSync(temporary, content, mode === undefined ? undefined : { mode });
+    // The umask narrows the mode given to writeFileSync; chmod is exact.
+    if (mode !== undefined) chmodSync(temporary, mode);
+    renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;

@@ -10,6 +10,8 @@ export interface FileChange {
   after: string;
   /** Why, in a few words ("mount ExpressAuth", "AUTH_SECRET"). */
   reasons: string[];
+  /** Env keys whose values must never be displayed (diffs, `--json`), besides the usual names. */
+  secretKeys?: string[];
 }
 
 export interface InstallStep {
@@ -58,6 +60,12 @@ export class PlanBuilder {
       return;
     }
     this.changes.set(path, { path, before: this.read(path), after: content, reasons: [reason] });
+  }
+
+  /** Marks env keys of `path` as secret: displays of the plan show them masked. */
+  markSecrets(path: string, keys: string[]): void {
+    const change = this.changes.get(path);
+    if (change) change.secretKeys = [...new Set([...(change.secretKeys ?? []), ...keys])];
   }
 
   /** Applies `edit` to the file's current content (or to "" when it does not exist). */

@@ -1,9 +1,14 @@
 import { createTwoFilesPatch } from "diff";
 import type { ChangeSet, FileChange } from "./change-set.js";
+import { maskDiff } from "./mask.js";
 
-/** A unified diff of one change (`/dev/null` as the old side of a new file). */
+/**
+ * A unified diff of one change (`/dev/null` as the old side of a new file), for display: secret
+ * values in env files are masked (see mask.ts), so `--diff`, the confirmation prompt and `--json`
+ * never print a secret; the real value exists only in what is written.
+ */
 export function unifiedDiff(change: FileChange): string {
-  return createTwoFilesPatch(
+  const diff = createTwoFilesPatch(
     change.before === undefined ? "/dev/null" : `a/${change.path}`,
     `b/${change.path}`,
     change.before ?? "",
@@ -12,6 +17,7 @@ export function unifiedDiff(change: FileChange): string {
     undefined,
     { context: 3 },
   ).replace(/^=+\n/, "");
+  return maskDiff(change, diff);
 }
 
 /** Lines added and removed, for summaries. */

@@ -1,26 +1,28 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import {
   type CallExpression,
   Node,
   Project,
   type SourceFile,
+  type Statement,
   SyntaxKind,
-  type VariableStatement,
 } from "ts-morph";
 import type { PackageJson } from "./package-json.js";
 
 export interface ExpressApp {
   /** The file that calls `express()`, relative to the project root. */
   file: string;
-  /** The variable holding the app (`app`, `server`, …). */
-  variable: string;
+  /** The variable holding the app (`app`, `server`, …); undefined for `export default express()`. */
+  variable: string | undefined;
   /** 1-based line of the `express()` call. */
   line: number;
   /** Where the search started and how it got there. */
   evidence: string;
   /** The entry file the search started from (it may only import the app, and call listen). */
   entry: string;
+  /** The files from the entry to the app file, in import order (env loading may sit in any). */
+  chain: string[];
 }
 
 const extensions = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
@@ -51,6 +53,12 @@ function toSource(root: string, path: string): string | undefined {
   return undefined;
 }
 
+function isPlainFile(root: string, path: string): boolean {
+  return (
+    !path.startsWith("-") && existsSync(join(root, path)) && statSync(join(root, path)).isFile()
+  );
+}
+
 /** Entry candidates with the reason each is a candidate, most specific first. */
 function candidates(root: string, pkg: PackageJson): [string, string][] {
   const found: [string, string][] = [];
@@ -59,11 +67,14 @@ function candidates(root: string, pkg: PackageJson): [string, string][] {
     if (file && !found.some(([known]) => known === file)) found.push([file, why]);
   };
   for (const script of ["dev", "start", "serve"]) {
-    const command = pkg.scripts?.[script];
-    for (const token of command?.split(/\s+/) ?? []) {
+    const tokens = pkg.scripts?.[script]?.split(/\s+/) ?? [];
+    tokens.forEach((token, i) => {
       if (/^[\w./-]+\.[cm]?[jt]s$/.test(token) || /^(\.\/)?src\/[\w./-]+$/.test(token))
         add(token, `scripts.${script}`);
-    }
+      // `node ./bin/www` (express-generator): a script file without an extension.
+      else if (/^(node|nodemon|tsx|ts-node)$/.test(tokens[i - 1] ?? "") && isPlainFile(root, token))
+        found.push([token.replace(/^\.\//, ""), `scripts.${script}`]);
+    });
   }
   add(pkg.main, "package.json main");
   for (const path of conventional) add(path, "conventional location");
@@ -80,39 +91,72 @@ function expressBindings(file: SourceFile): Set<string> {
     if (local) names.add(local);
   }
   for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const [argument] = call.getArguments();
-    if (
-      call.getExpression().getText() === "require" &&
-      Node.isStringLiteral(argument) &&
-      argument.getLiteralValue() === "express"
-    ) {
-      const declaration = call.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
-      if (declaration && Node.isIdentifier(declaration.getNameNode()))
-        names.add(declaration.getName());
-    }
+    if (!isRequireOfExpress(call)) continue;
+    const declaration = call.getParent();
+    if (Node.isVariableDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode()))
+      names.add(declaration.getName());
   }
   return names;
 }
 
-/** `const app = express()` (or `let`, or exported) at the top level of a file. */
-export function findAppDeclaration(
-  file: SourceFile,
-): { variable: string; statement: VariableStatement; call: CallExpression } | undefined {
+function isRequireOfExpress(node: Node): boolean {
+  if (!Node.isCallExpression(node) || node.getExpression().getText() !== "require") return false;
+  const [argument] = node.getArguments();
+  return Node.isStringLiteral(argument) && argument.getLiteralValue() === "express";
+}
+
+/** `express()` through a binding, or `require("express")()` in one go. */
+function isExpressCall(node: Node | undefined, bindings: Set<string>): node is CallExpression {
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  return bindings.has(callee.getText()) || isRequireOfExpress(callee);
+}
+
+export interface AppDeclaration {
+  /** The variable holding the app; undefined when the app is never named (`export default express()`). */
+  variable: string | undefined;
+  /** The statement that creates the app: where the mount goes after (when there is a variable). */
+  statement: Statement;
+  call: CallExpression;
+}
+
+/**
+ * Where a file creates its Express app: `const app = express()` (or `let`/`var`, exported, or
+ * `require("express")()`), at the top level or inside a factory function; else an unnamed
+ * `export default express()` / `module.exports = express()`, which can be found but not edited.
+ */
+export function findAppDeclaration(file: SourceFile): AppDeclaration | undefined {
   const bindings = expressBindings(file);
-  if (bindings.size === 0) return undefined;
-  for (const statement of file.getVariableStatements()) {
-    for (const declaration of statement.getDeclarations()) {
-      const initializer = declaration.getInitializer();
-      if (
-        Node.isCallExpression(initializer) &&
-        bindings.has(initializer.getExpression().getText()) &&
-        Node.isIdentifier(declaration.getNameNode())
-      ) {
-        return { variable: declaration.getName(), statement, call: initializer };
-      }
+  const named: AppDeclaration[] = [];
+  let unnamed: AppDeclaration | undefined;
+  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    if (!isExpressCall(call, bindings)) continue;
+    // `express() as Express`, `(express())`: the declaration is further up.
+    let parent = call.getParent();
+    while (
+      Node.isAsExpression(parent) ||
+      Node.isSatisfiesExpression(parent) ||
+      Node.isParenthesizedExpression(parent) ||
+      Node.isNonNullExpression(parent)
+    )
+      parent = parent.getParent();
+    const variableStatement = parent?.getFirstAncestorByKind(SyntaxKind.VariableStatement);
+    if (
+      Node.isVariableDeclaration(parent) &&
+      Node.isIdentifier(parent.getNameNode()) &&
+      variableStatement
+    ) {
+      named.push({ variable: parent.getName(), statement: variableStatement, call });
+      continue;
     }
+    const statement = call.getFirstAncestor(
+      (node) => Node.isExportAssignment(node) || Node.isExpressionStatement(node),
+    ) as Statement | undefined;
+    if (!unnamed && statement && /^(export default|module\.exports\s*=)/.test(statement.getText()))
+      unnamed = { variable: undefined, statement, call };
   }
-  return undefined;
+  // A top-level app wins over one built inside a function (a sub-app helper, a test factory).
+  return named.find((app) => Node.isSourceFile(app.statement.getParent())) ?? named[0] ?? unnamed;
 }
 
 function relativeImports(file: SourceFile): string[] {
@@ -140,19 +184,21 @@ export function readingProject(): Project {
 }
 
 /**
- * Finds the file and variable that create the Express app: starting from the dev/start scripts,
- * `main` and the conventional entry files, following relative imports (an entry that imports
- * `./app` is common).
+ * Finds the file and variable that create the Express app: starting from `entry` (`--entry`) when
+ * given, else the dev/start scripts, `main` and the conventional entry files, following relative
+ * imports (an entry that imports `./app` is common).
  */
 export function findExpressApp(
   root: string,
   pkg: PackageJson,
   project = readingProject(),
+  entry?: string,
 ): ExpressApp | undefined {
-  const queue = candidates(root, pkg).map(([file, why]) => ({ file, why, entry: file }));
+  const starts: [string, string][] = entry ? [[entry, "--entry"]] : candidates(root, pkg);
+  const queue = starts.map(([file, why]) => ({ file, why, chain: [file] }));
   const seen = new Set<string>();
   while (queue.length && seen.size < 40) {
-    const { file, why, entry } = queue.shift()!;
+    const { file, why, chain } = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
     const source = project.addSourceFileAtPathIfExists(join(root, file));
@@ -164,14 +210,25 @@ export function findExpressApp(
         variable: app.variable,
         line: app.call.getStartLineNumber(),
         evidence: why,
-        entry,
+        entry: chain[0]!,
+        chain,
       };
     // Depth first: an entry's own imports are more telling than the next conventional name.
     const imported = relativeImports(source)
       .map((specifier) => toSource(root, relative(root, resolve(root, dirname(file), specifier))))
       .filter((target): target is string => target !== undefined)
-      .map((target) => ({ file: target, why: `${why} → imported by ${file}`, entry }));
+      .map((target) => ({
+        file: target,
+        why: `${why} → imported by ${file}`,
+        chain: [...chain, target],
+      }));
     queue.unshift(...imported);
   }
   return undefined;
+}
+
+/** A path given on the command line (`--entry`), as a project-relative source file. */
+export function entrySource(root: string, path: string): string | undefined {
+  const relativePath = relative(root, resolve(root, path)).split("\\").join("/");
+  return relativePath.startsWith("..") ? undefined : toSource(root, relativePath);
 }

@@ -7,6 +7,7 @@ export interface PackageJson {
   type?: string;
   main?: string;
   packageManager?: string;
+  devEngines?: { packageManager?: { name?: string } };
   workspaces?: string[] | { packages?: string[] };
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { PackageJson } from "./package-json.js";
+import { findWorkspaceRoot } from "./workspace.js";
 
 export type PackageManagerName = "npm" | "pnpm" | "yarn" | "bun";
 
@@ -18,20 +19,38 @@ const lockfiles: [string, PackageManagerName][] = [
   ["npm-shrinkwrap.json", "npm"],
 ];
 
+function fromField(pkg: PackageJson, where: string): PackageManager | undefined {
+  const field = pkg.packageManager ?? pkg.devEngines?.packageManager?.name;
+  const name = field?.split("@")[0];
+  if (name === "npm" || name === "pnpm" || name === "yarn" || name === "bun") {
+    const key = pkg.packageManager ? "packageManager" : "devEngines.packageManager";
+    return { name, evidence: `"${key}": "${field}" in ${where}` };
+  }
+  return undefined;
+}
+
 /**
- * The project's package manager: the `packageManager` field, else a lockfile in the project or
- * any folder above it (workspace roots), else the one running this command, else npm.
+ * The project's package manager: the `packageManager` (or `devEngines`) field of the project,
+ * then of its workspace root; a pnpm-workspace.yaml; else a lockfile in the project or a folder
+ * above it up to the workspace root (never beyond: a stray lockfile in a parent folder belongs to
+ * someone else); else the one running this command; else npm.
  */
 export function detectPackageManager(root: string, pkg: PackageJson): PackageManager {
-  const field = pkg.packageManager?.split("@")[0];
-  if (field === "npm" || field === "pnpm" || field === "yarn" || field === "bun") {
-    return { name: field, evidence: `"packageManager": "${pkg.packageManager}" in package.json` };
-  }
+  const workspace = findWorkspaceRoot(root);
+  const declared =
+    fromField(pkg, "package.json") ??
+    (workspace && fromField(workspace.pkg, join(workspace.root, "package.json")));
+  if (declared) return declared;
+  const pnpmWorkspace = [workspace?.pnpm ? workspace.root : undefined, root]
+    .filter((dir): dir is string => dir !== undefined)
+    .map((dir) => join(dir, "pnpm-workspace.yaml"))
+    .find((file) => existsSync(file));
+  if (pnpmWorkspace) return { name: "pnpm", evidence: pnpmWorkspace };
   for (let dir = root; ; dir = dirname(dir)) {
     for (const [file, name] of lockfiles) {
       if (existsSync(join(dir, file))) return { name, evidence: `${join(dir, file)}` };
     }
-    if (dirname(dir) === dir) break;
+    if (!workspace || dir === workspace.root || dirname(dir) === dir) break;
   }
   const agent = process.env.npm_config_user_agent?.split("/")[0];
   if (agent === "pnpm" || agent === "yarn" || agent === "bun")

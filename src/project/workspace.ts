@@ -1,6 +1,43 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { dependencyRange, type PackageJson, readPackageJson } from "./package-json.js";
+
+/** Whether `path` (relative, `/`-separated) matches a workspace glob (`apps/*`, `packages/**`). */
+function matchesGlob(path: string, glob: string): boolean {
+  const pattern = glob
+    .replace(/^\.\//, "")
+    .replace(/\/+$/, "")
+    .split("/")
+    .map((part) =>
+      part === "**" ? ".*" : part.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*"),
+    )
+    .join("/");
+  return new RegExp(`^${pattern}$`).test(path);
+}
+
+/**
+ * The workspace root above `projectRoot`, if the project is one of its packages: the nearest
+ * folder whose pnpm-workspace.yaml or package.json `workspaces` lists it.
+ */
+export function findWorkspaceRoot(
+  projectRoot: string,
+): { root: string; pkg: PackageJson; pnpm: boolean } | undefined {
+  for (let dir = dirname(projectRoot); ; dir = dirname(dir)) {
+    const pnpm = existsSync(join(dir, "pnpm-workspace.yaml"));
+    if (pnpm || existsSync(join(dir, "package.json"))) {
+      let pkg: PackageJson = {};
+      try {
+        pkg = existsSync(join(dir, "package.json")) ? readPackageJson(dir) : {};
+      } catch {
+        // An unreadable package.json above the project is not ours to judge.
+      }
+      const path = relative(dir, projectRoot).split("\\").join("/");
+      const globs = workspaceGlobs(dir, pkg).filter((glob) => !glob.startsWith("!"));
+      if (globs.some((glob) => matchesGlob(path, glob))) return { root: dir, pkg, pnpm };
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
 /** Workspace globs from package.json `workspaces` or pnpm-workspace.yaml. */
 export function workspaceGlobs(root: string, pkg: PackageJson): string[] {

@@ -3,7 +3,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { detectPackageManager, installCommand } from "../../src/project/package-manager.js";
-import { copyFixture, removeTemporary, runBin, runInit, tree } from "../support/cli.js";
+import {
+  copyFixture,
+  removeTemporary,
+  runBin,
+  runInit,
+  runInstalledBin,
+  tree,
+} from "../support/cli.js";
 
 afterAll(removeTemporary);
 
@@ -86,7 +93,8 @@ describe("without a terminal", () => {
       "--database",
       "--mount",
       "--trust-proxy",
-      "--env-file",
+      "--env-path",
+      "--entry",
       "--dry-run",
       "--diff",
       "--json",
@@ -96,6 +104,50 @@ describe("without a terminal", () => {
       expect(help.stdout).toContain(flag);
     }
     expect(runBin(["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe("both bins, and an env file that does not exist yet", () => {
+  // Node reads `--env-file <file>` anywhere in its argv (even after the script) and exits 9 when
+  // the file is missing, before the CLI runs: the flag is --env-path for that reason.
+  const args = (dir: string) => [
+    "init",
+    "--cwd",
+    dir,
+    "--providers",
+    "github",
+    "--env-path",
+    ".env.local",
+    "--yes",
+    "--no-install",
+  ];
+
+  it.each(["auth", "create-auth"])("the %s bin, symlinked as npm installs it", (name) => {
+    const dir = copyFixture("express4-cjs-js");
+    expect(runInstalledBin(name, ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const result = runInstalledBin(name, args(dir));
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(tree(dir)[".env.local"]).toMatch(/^AUTH_SECRET=.{43}$/m);
+    expect(tree(dir)["src/env.js"]).toContain("loadEnvFile?.('.env.local')");
+  });
+
+  it("node bin/create-auth.js", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const result = runBin(args(dir));
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain("Writing AUTH_SECRET to .env.local");
+  });
+
+  it("the old --env-file still works where Node lets it through (the file exists)", () => {
+    const dir = copyFixture("express4-cjs-js");
+    writeFileSync(join(dir, ".env.local"), "PORT=4000\n");
+    // Node looks for the file in the working directory, whatever --cwd says.
+    const result = runBin(
+      args(dir).map((arg) => (arg === "--env-path" ? "--env-file" : arg)),
+      { cwd: dir },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(tree(dir)[".env.local"]).toContain("AUTH_SECRET=");
   });
 });
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, loopbackContext } from "../../runtime/test/support/browser.js";
 import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
 import {
@@ -11,7 +11,8 @@ import {
   startDetached,
   waitForHttp,
 } from "../../runtime/test/support/process.js";
-import { copyFixture, removeTemporary, runBin } from "../support/cli.js";
+import { copyFixture, removeTemporary } from "../support/cli.js";
+import { addMeRoute, edit, initApp, npm, start } from "../support/journey.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,49 +22,6 @@ afterAll(async () => {
   await browser?.close();
   removeTemporary();
 });
-
-const npm = (dir: string, args: string[]) =>
-  execFileSync(
-    "npm",
-    [...args, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
-    { cwd: dir, stdio: "pipe" },
-  );
-
-/** `init --yes` as a user would run it, installing the packed runtime. */
-function initApp(dir: string, flags: string[]) {
-  const result = runBin([
-    "init",
-    "--cwd",
-    dir,
-    "--yes",
-    "--demo",
-    "--runtime-spec",
-    inject("runtimeTarball"),
-    ...flags,
-  ]);
-  expect(result.exitCode, result.stderr + result.stdout).toBe(0);
-  return result;
-}
-
-function edit(dir: string, file: string, change: (text: string) => string) {
-  writeFileSync(join(dir, file), change(readFileSync(join(dir, file), "utf8")));
-}
-
-async function start(
-  dir: string,
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startDetached(command, args, {
-    cwd: dir,
-    env: { ...cleanEnv(), PORT: String(port), ...env },
-  });
-  await waitForHttp(origin, server, 90_000);
-  return { origin, server };
-}
 
 /** Signs in on the built-in page with the demo user, reads the protected route, signs out. */
 async function signInAndOut(
@@ -106,12 +64,7 @@ describe("init, install, start, sign in: the whole journey", () => {
     const dir = copyFixture("express4-cjs-js");
     npm(dir, ["install"]);
     initApp(dir, ["--providers", "credentials"]);
-    edit(dir, "src/index.js", (text) =>
-      text.replace(
-        "const port = process.env.PORT",
-        "const { requireAuth } = require('@create-auth/runtime/express')\napp.get('/me', requireAuth(authConfig), (req, res) => res.json(res.locals.session))\n\nconst port = process.env.PORT",
-      ),
-    );
+    addMeRoute(dir);
     const app = await start(dir, process.execPath, ["src/index.js"]);
     server = app.server;
     await withPage((page) => signInAndOut(page, app.origin, "/auth", "/me", "/me"));

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, removeTemporary, runInit, tree } from "../support/cli.js";
+import { solidStartModules } from "../support/solid-modules.js";
 
 afterAll(removeTemporary);
 
@@ -14,6 +15,8 @@ interface Case {
   edited?: [string, string];
   created: string[];
   typecheck?: boolean;
+  /** SolidStart's major: its packages (a cached install) back the typecheck. */
+  solid?: 1 | 2;
   /** How to load the generated config with Node: "cjs" or "esm". */
   load?: "cjs" | "esm";
 }
@@ -55,6 +58,14 @@ const cases: Case[] = [
     load: "esm",
   },
   {
+    // JavaScript with typescript as a devDependency: the generated files are JavaScript too.
+    fixture: "express-generator-js",
+    flags: { providers: "github,credentials" },
+    edited: ["app.js", "app.use('/auth', ExpressAuth(authConfig));"],
+    created: ["auth.js", "env.js", ".env", ".env.example", ".gitignore"],
+    load: "cjs",
+  },
+  {
     fixture: "solid-start-1-ts",
     flags: { providers: "github,credentials", protect: "/account,/admin/*" },
     edited: ["app.config.ts", 'middleware: "src/middleware.ts"'],
@@ -67,6 +78,8 @@ const cases: Case[] = [
       ".env.example",
       ".gitignore",
     ],
+    typecheck: true,
+    solid: 1,
   },
   {
     fixture: "solid-start-2-ts",
@@ -81,6 +94,8 @@ const cases: Case[] = [
       ".env.example",
       ".gitignore",
     ],
+    typecheck: true,
+    solid: 2,
   },
   {
     fixture: "pnpm-workspace",
@@ -106,6 +121,11 @@ function onlyInsertions(before: string, after: string): boolean {
 
 const masked = (text: string) => text.replace(/^AUTH_SECRET=.+$/m, "AUTH_SECRET=<generated>");
 
+// The package manager of a fixture without a lockfile must not depend on who runs the tests.
+beforeAll(() => {
+  delete process.env.npm_config_user_agent;
+});
+
 describe.each(cases)("init on $fixture", ({
   fixture,
   cwd,
@@ -113,6 +133,7 @@ describe.each(cases)("init on $fixture", ({
   edited,
   created,
   typecheck,
+  solid,
   load,
 }) => {
   const setup = () => {
@@ -143,6 +164,20 @@ describe.each(cases)("init on $fixture", ({
     expect(after[".env"]).toMatch(/^AUTH_SECRET=[A-Za-z0-9_-]{43}$/m);
     expect(after[".env.example"]).toMatch(/^AUTH_SECRET=$/m);
     expect(run.json!.reproduce).toContain("npx create-auth init");
+  });
+
+  it("plans the same files for the same reasons, and shows the same diff (secrets masked)", async () => {
+    const { dir } = setup();
+    const dry = await runInit({ cwd: dir, dryRun: true, json: true, ...flags });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    const { files, install, manual } = dry.json!.plan;
+    expect({
+      files: files.map((f: Record<string, unknown>) => [f.path, f.action, f.reasons]),
+      install,
+      manual,
+    }).toMatchSnapshot();
+    const diff = await runInit({ cwd: dir, diff: true, ...flags });
+    expect(diff.stdout.slice(diff.stdout.indexOf("Plan\n"))).toMatchSnapshot();
   });
 
   it("changes nothing the second time", async () => {
@@ -187,13 +222,20 @@ describe.each(cases)("init on $fixture", ({
       async () => {
         const { dir } = setup();
         expect((await runInit({ cwd: dir, yes: true, ...flags })).exitCode).toBe(0);
-        symlinkSync(
-          new URL("../../node_modules", import.meta.url).pathname,
-          join(dir, "node_modules"),
-        );
+        const modules = solid
+          ? solidStartModules(solid)
+          : new URL("../../node_modules", import.meta.url).pathname;
+        symlinkSync(modules, join(dir, "node_modules"));
         if (typecheck) {
           const tsc = new URL("../../node_modules/typescript/bin/tsc", import.meta.url).pathname;
-          execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, stdio: "pipe" });
+          try {
+            execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], {
+              cwd: dir,
+              stdio: "pipe",
+            });
+          } catch (error) {
+            throw new Error(String((error as { stdout?: Buffer }).stdout ?? error));
+          }
         } else {
           const config = Object.keys(tree(dir)).find((path) => /^(src\/)?auth\.js$/.test(path))!;
           const code =
@@ -208,6 +250,8 @@ describe.each(cases)("init on $fixture", ({
           expect(Number(out.trim())).toBeGreaterThan(0);
         }
       },
+      // The first SolidStart typecheck installs its packages (cached in .tmp/ afterwards).
+      solid ? 240_000 : undefined,
     );
   }
 });

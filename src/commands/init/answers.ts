@@ -1,9 +1,5 @@
-import {
-  type ProviderInfo,
-  providerInfo,
-  providers,
-  suggestions,
-} from "../../catalog/providers.js";
+import { relative, resolve, sep } from "node:path";
+import { type ProviderInfo, providers, requireProvider } from "../../catalog/providers.js";
 import { CliError } from "../../errors.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import type { Asker, Choice } from "../../ui/ask.js";
@@ -42,16 +38,7 @@ function parseProviders(list: string): ProviderInfo[] {
       "invalid_providers",
       "--providers is empty: name at least one (for example --providers github,credentials).",
     );
-  return ids.map((id) => {
-    const info = providerInfo(id.toLowerCase());
-    if (info) return info;
-    const close = suggestions(id);
-    const hint = close.length ? ` Did you mean ${close.map((c) => `"${c}"`).join(" or ")}?` : "";
-    throw new CliError(
-      "unknown_provider",
-      `Unknown provider "${id}".${hint} Known: ${providers.map((p) => p.id).join(", ")}.`,
-    );
-  });
+  return ids.map(requireProvider);
 }
 
 function oneOf<T extends string>(
@@ -75,6 +62,14 @@ function normalizeMount(mount: string): string {
       `--mount must be a plain path such as /auth (got "${mount}"); wildcards are added by nobody: the runtime finds its endpoints under the mount.`,
     );
   }
+  return path;
+}
+
+/** `--env-path`, relative to the project (as written in .gitignore and the generated loader). */
+function envPath(root: string, file: string): string {
+  const path = relative(root, resolve(root, file)).split(sep).join("/");
+  if (!path || path.endsWith("/"))
+    throw new CliError("invalid_flag", `--env-path must name a file (got "${file}").`);
   return path;
 }
 
@@ -191,7 +186,7 @@ export async function collectAnswers(
     database: database === "none" ? undefined : database,
     databaseUrl,
     trustProxy,
-    envFile: flags.envFile ?? ".env",
+    envFile: flags.envFile ? envPath(project.root, flags.envFile) : project.envFile.file,
     mount,
     protect: protect
       .split(",")

@@ -1,3 +1,4 @@
+import { ELEMENT_INDENT, providerExpression } from "../../catalog/provider-code.js";
 import { envPrefix, type ProviderInfo } from "../../catalog/providers.js";
 import type { ModuleKind } from "../../edit/imports.js";
 import type { SourceStyle } from "../../project/source-style.js";
@@ -6,49 +7,9 @@ import type { Answers } from "./answers.js";
 
 export const CLI_VERSION = "0.1.0";
 
-const INDENT = "    ";
-
-function credentialsEntry(answers: Answers, q: (s: string) => string, semi: string): string {
-  const check = answers.demo
-    ? `// Demo user: replace with a lookup in your user store before going live.
-        if (credentials.email === ${q("demo@example.com")} && credentials.password === ${q("demo1234")}) {
-          return { id: ${q("demo")}, name: ${q("Demo User")}, email: ${q("demo@example.com")} }${semi}
-        }
-        return null${semi}`
-    : `// TODO: look the user up in your user store and verify the password with a slow hash
-        // (scrypt, argon2). Return the user, or null to refuse.
-        return null${semi}`;
-  return `${INDENT}Credentials({
-      credentials: {
-        email: { label: ${q("Email")}, type: ${q("email")} },
-        password: { label: ${q("Password")}, type: ${q("password")} },
-      },
-      async authorize(credentials) {
-        ${check}
-      },
-    }),`;
-}
-
-/** The code of one entry of the `providers` array. */
-export function providerEntry(
-  provider: ProviderInfo,
-  answers: Answers,
-  style: SourceStyle,
-  id = provider.id,
-): string {
-  const q = (value: string) => `${style.quote}${value}${style.quote}`;
-  switch (provider.kind) {
-    case "credentials":
-      return credentialsEntry(answers, q, style.semicolons ? ";" : "");
-    case "email":
-      // Uncalled: it reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM itself.
-      return `${INDENT}Email,`;
-    default:
-      // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.
-      return provider.id === "oidc" && id !== "oidc"
-        ? `${INDENT}${provider.importName}({ id: ${q(id)}, name: ${q(id)} }),`
-        : `${INDENT}${provider.importName},`;
-  }
+/** The code of one entry of the generated `providers` array. */
+function providerEntry(provider: ProviderInfo, answers: Answers, style: SourceStyle): string {
+  return `${ELEMENT_INDENT}${providerExpression(provider, answers, style)},`;
 }
 
 export interface ConfigModuleOptions {
@@ -80,6 +41,9 @@ export function configModule(options: ConfigModuleOptions): string {
     configType: solid ? "SolidAuthConfig" : "ExpressAuthConfig",
     configModule: solid ? "@create-auth/runtime/solid-start" : "@create-auth/runtime/express",
     prefix: solid ? answers.mount : undefined,
+    // Express: the mount path, so requireAuth links to the sign-in page before the first request
+    // reaches the endpoints, and a later change of the mount is reported instead of guessed.
+    basePath: solid ? undefined : answers.mount,
     providers: answers.providers.map((provider) => ({
       module: provider.module,
       importName: provider.importName,

@@ -4,6 +4,7 @@ import type { InstallStep } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import { dependencyRange } from "../../project/package-json.js";
 import { installCommand, isSafeSpec } from "../../project/package-manager.js";
+import { runtimeDependency } from "./runtime-spec.js";
 
 /** The default dependency spec of the runtime (overridden by --runtime-spec). */
 export const RUNTIME_SPEC = "@create-auth/runtime@^0.1.0";
@@ -17,7 +18,9 @@ export function installStep(
   const nameOf = (spec: string) =>
     spec.startsWith("@") ? `@${spec.slice(1).split("@")[0]}` : spec.split("@")[0]!;
   const packages = [
-    ...(dependencyRange(project.pkg, "@create-auth/runtime") ? [] : [runtimeSpec ?? RUNTIME_SPEC]),
+    ...(dependencyRange(project.pkg, "@create-auth/runtime")
+      ? []
+      : [runtimeSpec ? runtimeDependency(runtimeSpec) : RUNTIME_SPEC]),
     ...wanted.filter((spec) => !dependencyRange(project.pkg, nameOf(spec))),
   ];
   for (const spec of packages) {

@@ -1,9 +1,10 @@
-import { basename, extname, posix } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, extname, join, posix } from "node:path";
 import { ensureExpressMount } from "../../edit/express-mount.js";
-import { ensureImports, type ModuleKind } from "../../edit/imports.js";
+import { ensureImports, importStatement, type ModuleKind } from "../../edit/imports.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
-import { detectStyle } from "../../project/source-style.js";
+import { detectStyle, quoted, statement } from "../../project/source-style.js";
 import type { Answers } from "./answers.js";
 import { configModule, envLoaderModule } from "./config-module.js";
 
@@ -35,24 +36,35 @@ function configPath(plan: PlanBuilder, dir: string, ext: string): string {
   return posix.join(dir, `auth.config${ext}`);
 }
 
+/** Where the app would be, when none was found: `src/` if the project has one, else the root. */
+function placeholderAppFile(plan: PlanBuilder, project: ProjectInfo): string {
+  const dir = existsSync(join(plan.root, "src")) ? "src/" : "";
+  return `${dir}app${project.typescript ? ".ts" : ".js"}`;
+}
+
 /**
  * Express: the config module beside the file that creates the app, an env loader when the app
- * loads no env file, and the mount in the app file.
+ * loads no env file, and the mount in the app file. Without an app file (none found) the mount
+ * becomes a manual step with the exact lines to add. The language and module system of each
+ * generated file follow the app file it is imported from, not the project's dependencies.
  */
 export function planExpress(
   plan: PlanBuilder,
   project: ProjectInfo,
   answers: Answers,
-): { configFile: string } {
-  const app = project.express!;
-  const appText = plan.read(app.file) ?? "";
-  const kind = moduleKindOf(app.file, appText, project.esm);
+): { configFile: string; existed: boolean } {
+  const app = project.express;
+  const appFile = app?.file ?? placeholderAppFile(plan, project);
+  const appText = (app && plan.read(app.file)) ?? "";
+  const kind = moduleKindOf(appFile, appText, project.esm);
   const style = detectStyle(appText);
-  const ext = extname(app.file);
-  const dir = posix.dirname(app.file.split("\\").join("/"));
+  const ext = extname(appFile);
+  const typescript = /^\.[cm]?ts$/.test(ext);
+  const dir = posix.dirname(appFile.split("\\").join("/"));
   const configFile = configPath(plan, dir === "." ? "" : dir, ext);
+  const existed = plan.exists(configFile);
   // ESM in plain JavaScript needs the extension; otherwise follow the file's own habit.
-  const withExtension = (kind === "esm" && !project.typescript) || style.extensions;
+  const withExtension = (kind === "esm" && !typescript) || style.extensions;
 
   let envLoader: string | undefined;
   if (project.env.how === "none") {
@@ -61,43 +73,43 @@ export function planExpress(
     if (!plan.exists(loaderFile)) {
       plan.write(
         loaderFile,
-        envLoaderModule({ kind, typescript: project.typescript, style, envFile: answers.envFile }),
+        envLoaderModule({ kind, typescript, style, envFile: answers.envFile }),
         "load the env file",
       );
     }
   }
-  if (!plan.exists(configFile)) {
+  if (!existed) {
     plan.write(
       configFile,
-      configModule({
-        kind,
-        typescript: project.typescript,
-        style,
-        framework: "express",
-        answers,
-        envLoader,
-      }),
+      configModule({ kind, typescript, style, framework: "express", answers, envLoader }),
       "auth configuration",
     );
   }
 
-  const specifier = siblingSpecifier(app.file, configFile, withExtension);
-  let text = ensureImports(
-    appText,
-    basename(app.file),
-    [
-      { from: "@create-auth/runtime/express", named: ["ExpressAuth"] },
-      { from: specifier, named: ["authConfig"] },
-    ],
-    kind,
-    style,
-  );
-  const mounted = ensureExpressMount(text, basename(app.file), {
+  const specifier = siblingSpecifier(appFile, configFile, withExtension);
+  const imports = [
+    { from: "@create-auth/runtime/express", named: ["ExpressAuth"] },
+    { from: specifier, named: ["authConfig"] },
+  ];
+  const mountOptions = {
     mount: answers.mount,
     handler: "ExpressAuth(authConfig)",
     trustProxy: answers.trustProxy,
     style,
-  });
+  };
+  if (!app) {
+    const lines = [
+      ...imports.map((spec) => importStatement(spec, kind, style)),
+      ...(answers.trustProxy ? [`app.set(${quoted("trust proxy", style)}, true)`] : []),
+      `app.use(${quoted(answers.mount, style)}, ExpressAuth(authConfig))`,
+    ].map((line) => (line.startsWith("app.") ? statement(line, style) : line));
+    plan.manual.push(
+      `Mount the endpoints in the file that creates the Express app (no express() call was found; --entry <file> names it), after express() and the body parsers, before the routers:\n  ${lines.join("\n  ")}`,
+    );
+    return { configFile, existed };
+  }
+  let text = ensureImports(appText, basename(app.file), imports, kind, style);
+  const mounted = ensureExpressMount(text, basename(app.file), mountOptions);
   if (mounted.manual) {
     plan.manual.push(mounted.manual);
     text = appText;
@@ -105,5 +117,5 @@ export function planExpress(
     text = mounted.text;
   }
   plan.write(app.file, text, `mount ExpressAuth at ${answers.mount}`);
-  return { configFile };
+  return { configFile, existed };
 }

@@ -47,7 +47,7 @@ export function planSolid(
   plan: PlanBuilder,
   project: ProjectInfo,
   answers: Answers,
-): { configFile: string } {
+): { configFile: string; existed: boolean } {
   const ext = project.typescript ? ".ts" : ".js";
   const style = { quote: '"' as const, semicolons: true, indent: "  ", extensions: false };
   const configFile = `src/auth${ext}`;
@@ -59,7 +59,8 @@ export function planSolid(
       envLoaderModule({ ...options, envFile: answers.envFile }),
       "load the env file in production",
     );
-  if (!plan.exists(configFile)) {
+  const existed = plan.exists(configFile);
+  if (!existed) {
     plan.write(
       configFile,
       configModule({ ...options, framework: "solid-start", answers, envLoader: "./env" }),
@@ -118,5 +119,5 @@ export function planSolid(
       }
     }
   }
-  return { configFile };
+  return { configFile, existed };
 }

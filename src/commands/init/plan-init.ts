@@ -1,0 +1,84 @@
+import { envValue } from "../../edit/env-file.js";
+import { generateSecret, planEnv } from "../../edit/env-plan.js";
+import { ignores } from "../../edit/gitignore.js";
+import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
+import type { ProjectInfo } from "../../project/detect.js";
+import { isIgnored } from "../../project/git.js";
+import type { Answers } from "./answers.js";
+import { envAdditions, secretKeys } from "./config-module.js";
+import { addProviderStep, providersMissingFrom } from "./existing-config.js";
+import { installStep } from "./install.js";
+import { planExpress } from "./plan-express.js";
+import { planSolid } from "./plan-solid.js";
+
+export interface InitPlan {
+  plan: ChangeSet;
+  /**
+   * The answers the plan carries out: without the providers an existing configuration lacks
+   * (those get a manual step naming `add-provider`, and no env keys).
+   */
+  applied: Answers;
+}
+
+/** Builds the whole change set of `init` without touching the disk. */
+export function planInit(
+  project: ProjectInfo,
+  answers: Answers,
+  options: { force?: boolean; runtimeSpec?: string },
+): InitPlan {
+  const plan = new PlanBuilder(project.root);
+  const { configFile, existed } =
+    project.framework.framework === "express"
+      ? planExpress(plan, project, answers)
+      : planSolid(plan, project, answers);
+  const missing = existed
+    ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
+    : [];
+  for (const provider of missing) plan.manual.push(addProviderStep(configFile, provider));
+  const applied = {
+    ...answers,
+    providers: answers.providers.filter((provider) => !missing.includes(provider)),
+  };
+
+  // envValue gives "" for `AUTH_SECRET=`: an empty secret is a missing one, yet it is kept.
+  const existingSecret = envValue(plan.read(answers.envFile) ?? "", "AUTH_SECRET");
+  planEnv(plan, {
+    envFile: answers.envFile,
+    additions: envAdditions(applied, existingSecret ?? generateSecret()),
+    secrets: secretKeys(applied),
+    ignore: answers.database === "embedded" ? [".auth/"] : [],
+    force: options.force,
+    gitRepository: project.git.repository,
+  });
+  const drivers = [
+    ...(answers.database === "embedded" ? ["@electric-sql/pglite"] : []),
+    ...(answers.database === "postgres" ? ["pg"] : []),
+    ...(applied.providers.some((p) => p.kind === "email") ? ["nodemailer"] : []),
+  ];
+  plan.install = installStep(project, drivers, options.runtimeSpec);
+  return { plan: plan.build(), applied };
+}
+
+/**
+ * "Writing AUTH_SECRET to .env.local (git-ignored)", when the plan writes a new secret: which
+ * file gets it matters (a secret in a file the app does not load is no secret at all).
+ */
+export function secretDestination(
+  project: ProjectInfo,
+  plan: ChangeSet,
+  envFile: string,
+): string | undefined {
+  const change = plan.files.find((file) => file.path === envFile);
+  if (!change || envValue(change.before ?? "", "AUTH_SECRET") !== undefined) return undefined;
+  if (envValue(change.after, "AUTH_SECRET") === undefined) return undefined;
+  const gitignore = plan.files.find((file) => file.path === ".gitignore");
+  const addsIgnore =
+    gitignore !== undefined &&
+    ignores(gitignore.after, envFile) &&
+    !ignores(gitignore.before ?? "", envFile);
+  const ignored =
+    addsIgnore || !project.git.repository || isIgnored(project.root, envFile)
+      ? `git-ignored${addsIgnore ? ": added to .gitignore" : ""}`
+      : "not git-ignored";
+  return `Writing AUTH_SECRET to ${envFile} (${ignored})`;
+}

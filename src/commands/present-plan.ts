@@ -1,0 +1,68 @@
+import { CliError, ExitCode } from "../errors.js";
+import type { ChangeSet } from "../plan/change-set.js";
+import { lineCounts, unifiedDiff } from "../plan/diff.js";
+import type { Io } from "../ui/io.js";
+
+export interface PresentOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+  diff?: boolean;
+  /** Files with uncommitted changes (a warning names the ones the plan touches). */
+  dirty?: string[];
+}
+
+/** Prints the plan: one line per file, the install command, the manual steps, maybe the diffs. */
+export function printPlan(io: Io, plan: ChangeSet, showDiff: boolean, dirty: string[] = []): void {
+  const { output } = io;
+  output.title("Plan");
+  for (const change of plan.files) {
+    const { added, removed } = lineCounts(change);
+    const action = change.before === undefined ? "create" : "update";
+    output.info(
+      `${action.padEnd(6)} ${change.path}  ${output.dim(`+${added} -${removed}  (${change.reasons.join(", ")})`)}`,
+    );
+  }
+  if (plan.install) output.info(`run    ${[plan.install.command, ...plan.install.args].join(" ")}`);
+  for (const step of plan.manual) output.warn(`By hand: ${step}`);
+  if (showDiff) {
+    for (const change of plan.files) {
+      output.line();
+      output.diff(unifiedDiff(change));
+    }
+  }
+  const touched = plan.files.filter((change) => dirty.includes(change.path));
+  if (touched.length)
+    output.warn(
+      `Uncommitted changes in ${touched.map((c) => c.path).join(", ")}: review the result with git diff.`,
+    );
+}
+
+/**
+ * Shows the plan and decides whether to write it: `--dry-run`/`--diff` never write; a terminal
+ * run shows the diff and asks; without a terminal `--yes` is required. Returns true when the
+ * caller should apply. Throws `cancelled` or `missing_answer`.
+ */
+export async function confirmPlan(
+  io: Io,
+  plan: ChangeSet,
+  options: PresentOptions,
+): Promise<boolean> {
+  const willConfirm = !options.yes && !options.dryRun && io.asker.interactive;
+  printPlan(io, plan, Boolean(options.diff) || willConfirm, options.dirty);
+  if (options.dryRun || options.diff) {
+    io.output.line();
+    io.output.info("Dry run: nothing was written.");
+    return false;
+  }
+  if (options.yes) return true;
+  if (!io.asker.interactive)
+    throw new CliError(
+      "missing_answer",
+      "Missing --yes: nothing can be confirmed here (use --dry-run to preview).",
+      ExitCode.error,
+      { flag: "--yes" },
+    );
+  if (!(await io.asker.prompter.confirm({ message: "Apply these changes?", initialValue: true })))
+    throw new CliError("cancelled", "Cancelled: nothing was changed.", ExitCode.cancelled);
+  return true;
+}
