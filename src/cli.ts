@@ -1,8 +1,13 @@
 import { Command, Option } from "commander";
+import { addProvider } from "./commands/add-provider.js";
+import { check } from "./commands/check.js";
 import { CLI_VERSION } from "./commands/init/config-module.js";
 import { init } from "./commands/init.js";
+import { migrateCommand } from "./commands/migrate.js";
+import { secret } from "./commands/secret.js";
 import { CliError, ExitCode } from "./errors.js";
 import { Asker, isInteractive, type Prompter } from "./ui/ask.js";
+import { envPathOption, legacyEnvFileOption } from "./ui/env-path-option.js";
 import { Output } from "./ui/output.js";
 
 interface GlobalOptions {
@@ -72,7 +77,9 @@ export function program(prompter?: Prompter): Command {
       "where the auth endpoints live (Express default /auth, SolidStart /api/auth)",
     )
     .option("--trust-proxy", "the app runs behind a reverse proxy")
-    .option("--env-file <file>", "env file to write (default .env)")
+    .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
+    .addOption(legacyEnvFileOption())
+    .option("--entry <file>", "Express: the file that creates the app, or imports it")
     .option("--protect <paths>", "SolidStart: paths to protect with middleware, comma-separated")
     .option("--demo", "generate a demo credentials user (demo@example.com / demo1234)")
     .option("-y, --yes", "take defaults and apply without asking")
@@ -89,6 +96,84 @@ export function program(prompter?: Prompter): Command {
     .action(async (options) => {
       process.exitCode = await run(options, prompter, (io) => init(options, io));
     });
+
+  cli
+    .command("add-provider")
+    .argument("<id>", "provider id (github, google, oidc, credentials, email, …)")
+    .description("add a sign-in provider to an existing auth set-up")
+    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
+    .option("--id <name>", "oidc only: the id of this OpenID provider (callback /callback/<name>)")
+    .option("--issuer <url>", "issuer URL (providers that need one, and oidc)")
+    .option("--client-id <id>", "the client id (the secret is never taken from the command line)")
+    .option("--client-secret-stdin", "read the client secret from standard input")
+    .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
+    .addOption(legacyEnvFileOption())
+    .option("-y, --yes", "apply without asking")
+    .option("--dry-run", "print the plan and write nothing")
+    .option("--diff", "print the unified diffs and write nothing")
+    .option("--json", "print one JSON document")
+    .option("--no-install", "print the install command instead of running it (email: nodemailer)")
+    .option("--force", "write a secret even into an env file git tracks")
+    .action(async (id: string, options) => {
+      process.exitCode = await run(options, prompter, (io) => addProvider(id, options, io));
+    });
+
+  cli
+    .command("secret")
+    .description("generate AUTH_SECRET, or rotate it without signing anyone out")
+    .option("--cwd <dir>", "the project folder", process.cwd())
+    .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
+    .addOption(legacyEnvFileOption())
+    .option("--rotate", "keep the current secret for decryption; the new one encrypts")
+    .option("--raw", "print only a new secret, for piping; write nothing")
+    .option(
+      "--force",
+      "replace an existing AUTH_SECRET (signs everyone out), or write into a tracked file",
+    )
+    .option("--dry-run", "show what would be written")
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      process.exitCode = await run(options, prompter, (io) => secret(options, io));
+    });
+  cli
+    .command("check")
+    .description("lint the auth set-up statically (never runs your code)")
+    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
+    .addOption(envPathOption("env file to read (default: the one the app loads, else .env)"))
+    .addOption(legacyEnvFileOption())
+    .option("--strict", "fail on warnings too")
+    .option("--fix", "apply the fixes that cannot break the app, then check again")
+    .option("--dry-run", "with --fix: print the fixes and write nothing")
+    .option("--rule <ids>", "run only these rules, comma-separated")
+    .option("--list", "list the rules")
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      process.exitCode = await run(options, prompter, (io) => check(options, io));
+    });
+
+  cli
+    .command("migrate")
+    .description("create the auth tables in the configured database (idempotent)")
+    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
+    .addOption(
+      new Option(
+        "--database <database>",
+        "which database (default: the configured adapter's)",
+      ).choices(["embedded", "postgres"]),
+    )
+    .option("--database-url <url>", "PostgreSQL connection string (default: DATABASE_URL)")
+    .option("--dir <path>", "the embedded database folder (default: the configured one, .auth/db)")
+    .addOption(envPathOption("env file to read DATABASE_URL from"))
+    .addOption(legacyEnvFileOption())
+    .option("--dry-run", "print the SQL and change nothing")
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      process.exitCode = await run(options, prompter, (io) => migrateCommand(options, io));
+    });
+
   return cli;
 }
 

@@ -1,3 +1,5 @@
+import { CliError, ExitCode } from "../errors.js";
+
 /**
  * What the CLI knows about each provider: data only, shared by `init`, `add-provider` and
  * `check`. Adding a provider means adding an entry here (and its runtime module).
@@ -91,6 +93,21 @@ export const providers: ProviderInfo[] = [
 
 export function providerInfo(id: string): ProviderInfo | undefined {
   return providers.find((provider) => provider.id === id);
+}
+
+/** The catalogue entry for `id`, or an `unknown_provider` error with "did you mean" suggestions. */
+export function requireProvider(id: string): ProviderInfo {
+  const info = providerInfo(id.toLowerCase());
+  if (info) return info;
+  const close = suggestions(id);
+  const hint = close.length ? ` Did you mean ${close.map((c) => `"${c}"`).join(" or ")}?` : "";
+  const known = providers.map((p) => p.id);
+  throw new CliError(
+    "unknown_provider",
+    `Unknown provider "${id}".${hint} Known: ${known.join(", ")}.`,
+    ExitCode.error,
+    { suggestions: close, known },
+  );
 }
 
 /** `AUTH_<ID>` for a provider id: upper-cased, `-` → `_` (what the runtime reads). */

@@ -53,7 +53,8 @@ function serialize(value: string): string {
 
 /**
  * Appends the keys the file does not have yet (keeping its line endings), and reports which
- * were added and which already existed. With `replace`, existing keys get the new value in place.
+ * were added and which already existed. A key left blank (`KEY=`) is filled in place; with
+ * `replace`, existing values are replaced in place too.
  */
 export function mergeEnv(
   text: string,
@@ -69,7 +70,9 @@ export function mergeEnv(
   const replaced: string[] = [];
   for (const { key, value, comment } of additions) {
     const found = existing.filter((entry) => entry.key === key);
-    if (found.length && options.replace?.includes(key)) {
+    // An empty assignment is a blank to fill in (init writes them), not a value to keep.
+    const blank = found.length > 0 && found.at(-1)!.value === "" && value !== "";
+    if (found.length && (blank || options.replace?.includes(key))) {
       const last = found.at(-1)!;
       lines[last.line] = lines[last.line]!.replace(/=.*$/, `=${serialize(value)}`);
       replaced.push(key);

@@ -49,10 +49,11 @@ export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResu
   ) {
     throw new CliError(
       "tracked_env_file",
-      `${options.envFile} is tracked by git: a secret written there would be committed. Untrack it (git rm --cached ${options.envFile}), choose --env-file, or pass --force.`,
+      `${options.envFile} is tracked by git: a secret written there would be committed. Untrack it (git rm --cached ${options.envFile}), choose another file with --env-path, or pass --force.`,
     );
   }
   plan.write(options.envFile, merged.text, "environment variables");
+  plan.markSecrets(options.envFile, options.secrets);
 
   if (options.envFile !== ".env.example") {
     const example = mergeEnv(

@@ -65,6 +65,12 @@ export class Output {
     if (!this.json) this.sink.err(`${this.paint("red", "✖")} ${text}\n`);
   }
 
+  /** A line on stdout marked as an error or a warning (reports, not failures of the command). */
+  flag(severity: "error" | "warning", text: string): void {
+    const mark = severity === "error" ? this.paint("red", "✖") : this.paint("yellow", "!");
+    this.line(`${mark} ${text}`);
+  }
+
   dim(text: string): string {
     return this.paint("dim", text);
   }

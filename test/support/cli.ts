@@ -1,9 +1,20 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { delimiter, dirname, join, relative } from "node:path";
 import { type InitOptions, init } from "../../src/commands/init.js";
+import type { CliError } from "../../src/errors.js";
 import { Asker, type Choice, type Prompter } from "../../src/ui/ask.js";
+import type { Io } from "../../src/ui/io.js";
 import { Output } from "../../src/ui/output.js";
 
 const fixtures = new URL("../fixtures/", import.meta.url).pathname;
@@ -59,7 +70,7 @@ export function scriptedPrompter(answers: unknown[], asked: string[] = []): Prom
   };
 }
 
-export interface InitRun {
+export interface CommandRun {
   exitCode: number;
   stdout: string;
   stderr: string;
@@ -67,11 +78,20 @@ export interface InitRun {
   json: Record<string, any> | undefined;
 }
 
-/** Runs `init` in-process, as the CLI would, capturing everything it prints. */
-export async function runInit(
-  options: Partial<InitOptions> & { cwd: string },
-  interactive?: { answers: unknown[]; asked?: string[] },
-): Promise<InitRun> {
+export type InitRun = CommandRun;
+
+/**
+ * Runs a command in-process as the CLI would (same error reporting), capturing what it prints.
+ * Without `interactive` nothing can be asked, as in CI.
+ */
+export async function runCommand(
+  body: (io: Io) => Promise<number>,
+  options: {
+    json?: boolean;
+    yes?: boolean;
+    interactive?: { answers: unknown[]; asked?: string[] };
+  } = {},
+): Promise<CommandRun> {
   let stdout = "";
   let stderr = "";
   const output = new Output({
@@ -79,6 +99,7 @@ export async function runInit(
     color: false,
     sink: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
   });
+  const { interactive } = options;
   const asker = new Asker(
     Boolean(interactive),
     Boolean(options.yes),
@@ -86,13 +107,17 @@ export async function runInit(
   );
   let exitCode: number;
   try {
-    exitCode = await init({ install: false, ...options } as InitOptions, { output, asker });
+    exitCode = await body({ output, asker });
   } catch (error) {
-    const e = error as { exitCode?: number; code?: string; message: string; reported?: boolean };
+    const e = error as CliError & { reported?: boolean };
     if (!e.reported)
       output.document({
         ok: false,
-        error: { code: e.code ?? "internal_error", message: e.message },
+        error: {
+          code: e.code ?? "internal_error",
+          message: e.message,
+          ...(e.details ? { details: e.details } : {}),
+        },
       });
     output.error(e.message);
     exitCode = e.exitCode ?? 1;
@@ -100,15 +125,56 @@ export async function runInit(
   return { exitCode, stdout, stderr, json: options.json ? JSON.parse(stdout) : undefined };
 }
 
+/** Runs `init` in-process, as the CLI would, capturing everything it prints. */
+export function runInit(
+  options: Partial<InitOptions> & { cwd: string },
+  interactive?: { answers: unknown[]; asked?: string[] },
+): Promise<InitRun> {
+  return runCommand((io) => init({ install: false, ...options } as InitOptions, io), {
+    json: options.json,
+    yes: options.yes,
+    interactive,
+  });
+}
+
+/**
+ * Runs the bin the way an installed package runs it: through a symlink in node_modules/.bin
+ * (what npm creates on POSIX) executed directly, so the kernel reads its shebang. `name` is
+ * the bin's name (`create-auth` or `auth`).
+ */
+export function runInstalledBin(
+  name: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+) {
+  const dir = mkdtempSync(join(tmpdir(), "cli-bin-"));
+  temporary.push(dir);
+  mkdirSync(join(dir, "node_modules/.bin"), { recursive: true });
+  const link = join(dir, "node_modules/.bin", name);
+  symlinkSync(bin, link);
+  const result = spawnSync(link, args, {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      CI: "true",
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`,
+      ...options.env,
+    },
+    encoding: "utf8",
+  });
+  return { exitCode: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
 /** Runs the built bin as a user would (no TTY). */
 export function runBin(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; input?: string } = {},
 ) {
   const result = spawnSync(process.execPath, [bin, ...args], {
     cwd: options.cwd,
     env: { ...process.env, CI: "true", ...options.env },
     encoding: "utf8",
+    input: options.input,
   });
   return { exitCode: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,0 +1,51 @@
+import type { SourceStyle } from "../project/source-style.js";
+import type { ProviderInfo } from "./providers.js";
+
+/** The indentation `providerExpression` writes its inner lines for (elements at four spaces). */
+export const ELEMENT_INDENT = "    ";
+
+function credentialsExpression(demo: boolean, q: (s: string) => string, semi: string): string {
+  const check = demo
+    ? `// Demo user: replace with a lookup in your user store before going live.
+        if (credentials.email === ${q("demo@example.com")} && credentials.password === ${q("demo1234")}) {
+          return { id: ${q("demo")}, name: ${q("Demo User")}, email: ${q("demo@example.com")} }${semi}
+        }
+        return null${semi}`
+    : `// TODO: look the user up in your user store and verify the password with a slow hash
+        // (scrypt, argon2). Return the user, or null to refuse.
+        return null${semi}`;
+  return `Credentials({
+      credentials: {
+        email: { label: ${q("Email")}, type: ${q("email")} },
+        password: { label: ${q("Password")}, type: ${q("password")} },
+      },
+      async authorize(credentials) {
+        ${check}
+      },
+    })`;
+}
+
+/**
+ * The code of one provider in the `providers` array, without indentation or comma. Lines after
+ * the first are indented for an array whose elements sit at four spaces.
+ */
+export function providerExpression(
+  provider: ProviderInfo,
+  options: { demo?: boolean },
+  style: SourceStyle,
+  id = provider.id,
+): string {
+  const q = (value: string) => `${style.quote}${value}${style.quote}`;
+  switch (provider.kind) {
+    case "credentials":
+      return credentialsExpression(Boolean(options.demo), q, style.semicolons ? ";" : "");
+    case "email":
+      // Uncalled: it reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM itself.
+      return "Email";
+    default:
+      // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.
+      return provider.id === "oidc" && id !== "oidc"
+        ? `${provider.importName}({ id: ${q(id)}, name: ${q(id)} })`
+        : provider.importName;
+  }
+}

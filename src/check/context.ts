@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ts } from "ts-morph";
+import { providerInfo } from "../catalog/providers.js";
+import { parseEnv } from "../edit/env-file.js";
+import { readAuthSetup } from "../project/auth-setup.js";
+import { detectEnvFile } from "../project/environment.js";
+import { detectFramework } from "../project/framework.js";
+import { gitState, isIgnored, isTracked } from "../project/git.js";
+import {
+  dependencyRange,
+  findPackageRoot,
+  installedVersion,
+  readPackageJson,
+} from "../project/package-json.js";
+import type { CheckContext, EnvVariable, TsConfigView } from "./types.js";
+
+export interface ContextOptions {
+  cwd: string;
+  config?: string;
+  envFile?: string;
+  /** The process environment to fall back on (tests pass their own). */
+  environment?: Record<string, string | undefined>;
+}
+
+const lower = (value: string | undefined) => value?.toLowerCase();
+
+/** tsconfig.json as TypeScript resolves it (`extends` followed); undefined without one. */
+function readTsConfig(root: string): TsConfigView | undefined {
+  const path = join(root, "tsconfig.json");
+  if (!existsSync(path)) return undefined;
+  const read = ts.readConfigFile(path, ts.sys.readFile);
+  if (read.error) return { file: "tsconfig.json", module: undefined, moduleResolution: undefined };
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path));
+  const { module, moduleResolution } = parsed.options;
+  return {
+    file: "tsconfig.json",
+    module: module === undefined ? undefined : lower(ts.ModuleKind[module]),
+    moduleResolution:
+      moduleResolution === undefined ? undefined : lower(ts.ModuleResolutionKind[moduleResolution]),
+  };
+}
+
+/** Reads the project once for every rule. Throws a CliError when there is no set-up to check. */
+export function buildContext(options: ContextOptions): CheckContext {
+  const root = findPackageRoot(options.cwd);
+  const pkg = readPackageJson(root);
+  const framework = detectFramework(root, pkg);
+  const setup = readAuthSetup(root, { configFile: options.config });
+  const texts = new Map<string, string>();
+  const text = (file: string) => {
+    let content = texts.get(file);
+    if (content === undefined) {
+      const path = join(root, file);
+      content = existsSync(path) ? readFileSync(path, "utf8") : "";
+      texts.set(file, content);
+    }
+    return content;
+  };
+  const envFile = options.envFile ?? detectEnvFile(root, pkg, setup.files).file;
+  // Vite (SolidStart) also reads .env.local and .env in development; Express only its one file.
+  const envFiles = [
+    envFile,
+    ...(framework.framework === "solid-start" ? [".env.local", ".env"] : []),
+  ].filter((file, i, all) => all.indexOf(file) === i && existsSync(join(root, file)));
+  const variables = new Map<string, EnvVariable>();
+  for (const file of envFiles) {
+    for (const entry of parseEnv(text(file))) {
+      const known = variables.get(entry.key);
+      // Within one file the last assignment wins; across files the first file wins.
+      if (!known || known.file === file)
+        variables.set(entry.key, { ...entry, file, line: entry.line + 1 });
+    }
+  }
+  const environment = options.environment ?? process.env;
+  const repository = gitState(root).repository;
+  const runtimeRange = dependencyRange(pkg, "@create-auth/runtime");
+  const presets = new Map(
+    setup.config.providers
+      .filter((provider) => provider.id && provider.preset && providerInfo(provider.preset))
+      .map((provider) => [provider.id!, providerInfo(provider.preset!)!]),
+  );
+  return {
+    root,
+    pkg,
+    framework,
+    setup,
+    presets,
+    envFile,
+    env: {
+      get(key) {
+        const fromFile = variables.get(key);
+        if (fromFile) return fromFile;
+        const value = environment[key];
+        return value === undefined ? undefined : { key, value, file: undefined, line: undefined };
+      },
+      assignments: (key) =>
+        parseEnv(text(envFile))
+          .filter((entry) => entry.key === key)
+          .map((entry) => ({ line: entry.line + 1, value: entry.value })),
+      read: (file) => (existsSync(join(root, file)) ? text(file) : undefined),
+    },
+    git: {
+      repository,
+      tracked: (path) => repository && isTracked(root, path),
+      ignored: (path) => repository && isIgnored(root, path),
+    },
+    tsconfig: readTsConfig(root),
+    runtime: { version: installedVersion(root, "@create-auth/runtime"), range: runtimeRange },
+    text,
+  };
+}

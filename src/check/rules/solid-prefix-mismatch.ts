@@ -1,0 +1,22 @@
+import type { Rule } from "../types.js";
+
+export const solidPrefixMismatch: Rule = {
+  id: "solid-prefix-mismatch",
+  severity: "error",
+  summary: "SolidStart: the catch-all route's folder and `prefix` disagree.",
+  check(context) {
+    if (context.framework.framework !== "solid-start") return [];
+    const { config, solidRoutes } = context.setup;
+    const written = config.prefix ?? config.basePath;
+    if (written?.value === "dynamic") return [];
+    const prefix = `/${(written?.value ?? "/api/auth").replace(/^\/+|\/+$/g, "")}`;
+    return solidRoutes
+      .filter((route) => route.path !== prefix)
+      .map((route) => ({
+        file: route.file,
+        message: `The route serves ${route.path}, but the configuration's prefix is ${prefix}${written ? "" : " (the default)"}.`,
+        why: "Every endpoint answers 404 or falls through to a page: the runtime only answers under its prefix.",
+        fix: `Set prefix: "${route.path}" in ${config.file}, or move the route to src/routes${prefix}/[...auth].ts.`,
+      }));
+  },
+};

@@ -1,0 +1,325 @@
+import { posix } from "node:path";
+import { providerExpression } from "../catalog/provider-code.js";
+import {
+  envPrefix,
+  type ProviderInfo,
+  providerInfo,
+  requireProvider,
+} from "../catalog/providers.js";
+import type { EnvAddition } from "../edit/env-file.js";
+import { planEnv } from "../edit/env-plan.js";
+import { ensureImports } from "../edit/imports.js";
+import { appendProvider } from "../edit/providers-array.js";
+import { parse } from "../edit/syntax.js";
+import { CliError, ExitCode } from "../errors.js";
+import { applyChanges } from "../plan/apply.js";
+import { PlanBuilder } from "../plan/change-set.js";
+import { planJson } from "../plan/diff.js";
+import {
+  type AuthSetup,
+  configObjects,
+  readAuthSetup,
+  readConfigObject,
+} from "../project/auth-setup.js";
+import { appOrigin, devPort, endpointBase } from "../project/endpoints.js";
+import { detectEnvFile } from "../project/environment.js";
+import { detectFramework, type FrameworkInfo } from "../project/framework.js";
+import { gitState } from "../project/git.js";
+import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
+import { detectPackageManager, installCommand } from "../project/package-manager.js";
+import { detectStyle, type SourceStyle } from "../project/source-style.js";
+import type { Io } from "../ui/io.js";
+import { runInstall } from "./init/install.js";
+import { moduleKindOf } from "./init/plan-express.js";
+import { confirmPlan } from "./present-plan.js";
+
+export interface AddProviderOptions {
+  cwd: string;
+  /** The file holding the auth configuration (found by searching otherwise). */
+  config?: string;
+  /** `oidc` only: the id of this OpenID provider (`corp` → /callback/corp, AUTH_CORP_*). */
+  id?: string;
+  issuer?: string;
+  clientId?: string;
+  /** Read the client secret from standard input (never from argv). */
+  clientSecretStdin?: boolean;
+  envFile?: string;
+  yes?: boolean;
+  dryRun?: boolean;
+  diff?: boolean;
+  json?: boolean;
+  force?: boolean;
+  /** `--no-install` sets it false. */
+  install?: boolean;
+  /** Where the secret comes from with `--client-secret-stdin` (tests pass their own). */
+  readStdin?: () => Promise<string>;
+}
+
+/** The id the new provider will have: the preset's, or `--id` for a generic OpenID provider. */
+function providerId(provider: ProviderInfo, flag: string | undefined): string {
+  if (flag === undefined) return provider.id;
+  if (provider.id !== "oidc")
+    throw new CliError(
+      "invalid_flag",
+      `--id is for "add-provider oidc" (any OpenID provider); ${provider.id} always has the id "${provider.id}".`,
+    );
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(flag) || providerInfo(flag))
+    throw new CliError(
+      "invalid_flag",
+      `--id must be a new lower-case name such as "corp" (letters, digits, "-"), not a preset's id (got "${flag}").`,
+    );
+  return flag;
+}
+
+/** An issuer must be an https URL (http only on loopback, for local development). */
+function checkIssuer(issuer: string): string | undefined {
+  try {
+    const url = new URL(issuer);
+    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    if (url.protocol === "https:" || (url.protocol === "http:" && loopback)) return undefined;
+    return `--issuer must be an https URL (http only for localhost), got "${issuer}".`;
+  } catch {
+    return `--issuer must be a URL such as https://sso.example.com, got "${issuer}".`;
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+/**
+ * The credentials: flags, stdin or prompts (only for a provider being added); empty values are
+ * filled in later by the user.
+ */
+async function credentials(
+  options: AddProviderOptions,
+  provider: ProviderInfo,
+  io: Io,
+  prompt: boolean,
+) {
+  const needsIssuer = provider.needsIssuer === true;
+  const ask = prompt && io.asker.interactive && !io.asker.yes;
+  const clientId =
+    options.clientId ??
+    (ask
+      ? await io.asker.prompter.text({
+          message: `${provider.name} client id (empty to fill in later)`,
+        })
+      : "");
+  let clientSecret = "";
+  if (options.clientSecretStdin) {
+    clientSecret = (await (options.readStdin ?? (() => readAll(process.stdin)))()).trim();
+    if (!clientSecret)
+      throw new CliError("invalid_flag", "--client-secret-stdin: standard input was empty.");
+  } else if (ask) {
+    clientSecret = await io.asker.prompter.password({
+      message: `${provider.name} client secret (hidden; empty to fill in later)`,
+    });
+  }
+  let issuer = options.issuer ?? "";
+  if (needsIssuer && !issuer && ask)
+    issuer = await io.asker.prompter.text({
+      message: `${provider.name} issuer URL (empty to fill in later)`,
+      placeholder: "https://sso.example.com",
+      validate: (value) => (value ? checkIssuer(value) : undefined),
+    });
+  return { clientId: clientId.trim(), clientSecret, issuer, needsIssuer };
+}
+
+function envAdditions(
+  provider: ProviderInfo,
+  id: string,
+  values: Awaited<ReturnType<typeof credentials>>,
+): EnvAddition[] {
+  if (provider.kind === "credentials") return [];
+  if (provider.kind === "email")
+    return [
+      {
+        key: "AUTH_EMAIL_SERVER",
+        value: "",
+        comment: "SMTP URL; empty prints links to the console in development",
+      },
+      { key: "AUTH_EMAIL_FROM", value: "", comment: "Sender of sign-in emails" },
+    ];
+  const prefix = envPrefix(id);
+  const name = id === provider.id ? provider.name : id;
+  return [
+    { key: `${prefix}_ID`, value: values.clientId, comment: `${name} client id` },
+    { key: `${prefix}_SECRET`, value: values.clientSecret, comment: `${name} client secret` },
+    ...(values.needsIssuer
+      ? [{ key: `${prefix}_ISSUER`, value: values.issuer, comment: `${name} issuer URL` }]
+      : []),
+  ];
+}
+
+function frameworkOf(root: string): FrameworkInfo | undefined {
+  try {
+    return detectFramework(root, readPackageJson(root));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Adds the import and the entry to the configuration file. Returns the manual step instead when
+ * the providers are built in a shape we do not edit.
+ */
+function planCode(
+  plan: PlanBuilder,
+  setup: AuthSetup,
+  provider: ProviderInfo,
+  id: string,
+  esmPackage: boolean,
+): string | undefined {
+  const file = setup.config.file;
+  const text = plan.read(file) ?? "";
+  const style: SourceStyle = detectStyle(text);
+  const kind = moduleKindOf(file, text, esmPackage);
+  const expression = providerExpression(provider, {}, style, id);
+  const spec = { from: provider.module, default: provider.importName };
+  if (!setup.config.providersArray) {
+    const importLine =
+      kind === "esm"
+        ? `import ${provider.importName} from "${provider.module}"`
+        : `const ${provider.importName} = require("${provider.module}").default`;
+    return `In ${file}, import the provider and add it to \`providers\` (line ${setup.config.providersLine ?? setup.config.line}):\n  ${importLine}\n  ${expression.split("\n").join("\n  ")}`;
+  }
+  const withImport = ensureImports(text, posix.basename(file), [spec], kind, style);
+  // Positions moved with the import: find the same configuration again in the new text.
+  const source = parse(withImport, posix.basename(file));
+  const objects = configObjects(source);
+  const same =
+    objects.find((o) => setup.config.variable && o.variable === setup.config.variable) ??
+    objects.find((o) => o.object.getStartLineNumber() >= setup.config.line) ??
+    objects[0];
+  const array = same && readConfigObject(same.object, file, same.variable).providersArray;
+  if (!array) throw new CliError("internal_error", `Lost track of the providers in ${file}.`);
+  plan.write(file, appendProvider(withImport, array, expression), `add ${id}`);
+  return undefined;
+}
+
+/**
+ * `auth add-provider <id>`: adds a provider's import and entry to the auth configuration and its
+ * env keys to the env file and `.env.example` (existing values are never changed), then prints
+ * the callback URL to register. Running it again changes nothing.
+ */
+export async function addProvider(
+  providerArg: string,
+  options: AddProviderOptions,
+  io: Io,
+): Promise<number> {
+  const { output } = io;
+  const provider = requireProvider(providerArg);
+  const id = providerId(provider, options.id);
+  const root = findPackageRoot(options.cwd);
+  const pkg = readPackageJson(root);
+  const setup = readAuthSetup(root, { configFile: options.config });
+  const framework = frameworkOf(root);
+  output.title("Found");
+  output.info(`Auth configuration: ${setup.config.file}:${setup.config.line}`);
+
+  if (options.issuer !== undefined) {
+    if (!provider.needsIssuer)
+      throw new CliError("invalid_flag", `${provider.name} takes no --issuer.`);
+    const invalid = checkIssuer(options.issuer);
+    if (invalid) throw new CliError("invalid_flag", invalid);
+  }
+  const present = setup.config.providers.some((p) => p.id === id);
+  if (provider.kind === "email" && !setup.config.adapter)
+    throw new CliError(
+      "invalid_combination",
+      `Email sign-in stores its one-time tokens in a database, and ${setup.config.file} has no \`adapter\`. Add one first (see docs/adapters.md), or run init again with --database embedded.`,
+    );
+  // For a provider already configured, flags and stdin still fill in blank env keys.
+  const values =
+    provider.kind === "oauth" || provider.kind === "oidc"
+      ? await credentials(options, provider, io, !present)
+      : { clientId: "", clientSecret: "", issuer: "", needsIssuer: false };
+
+  const plan = new PlanBuilder(root);
+  const envFile = options.envFile ?? detectEnvFile(root, pkg, setup.files).file;
+  if (!present) {
+    const manual = planCode(plan, setup, provider, id, pkg.type === "module");
+    if (manual) plan.manual.push(manual);
+  }
+  const additions = envAdditions(provider, id, values);
+  const env = additions.length
+    ? planEnv(plan, {
+        envFile,
+        additions,
+        secrets: additions.filter((a) => /_SECRET$|_SERVER$/.test(a.key)).map((a) => a.key),
+        force: options.force,
+        gitRepository: gitState(root).repository,
+      })
+    : { added: [], kept: [], replaced: [] };
+  for (const key of env.kept) {
+    const given = additions.find((a) => a.key === key)?.value;
+    if (given)
+      output.warn(
+        `${key} is already set in ${envFile}: kept its value (edit the file to change it).`,
+      );
+  }
+  if (
+    provider.kind === "email" &&
+    options.install !== false &&
+    !dependencyRange(pkg, "nodemailer")
+  ) {
+    const [command, args] = installCommand(detectPackageManager(root, pkg).name, ["nodemailer"]);
+    plan.install = { command, args, packages: ["nodemailer"] };
+  }
+  const changes = plan.build();
+
+  const base = endpointBase(setup, framework?.framework);
+  const origin = appOrigin(plan.read(envFile) ?? "", devPort(root, pkg, setup, framework));
+  const oauth = provider.kind === "oauth" || provider.kind === "oidc";
+  const callbackUrl = oauth
+    ? `${origin}${base.path === "/" ? "" : base.path}/callback/${id}`
+    : undefined;
+  const document = {
+    ok: true,
+    command: "add-provider",
+    provider: { id, preset: provider.id, alreadyConfigured: present },
+    config: { file: setup.config.file, line: setup.config.line },
+    envFile,
+    plan: planJson(changes),
+    applied: false,
+    installed: false,
+    callbackUrl: callbackUrl ?? null,
+    console: oauth ? (provider.console ?? null) : null,
+    fillIn: additions
+      .filter((a) => a.value === "" && !env.kept.includes(a.key) && provider.kind !== "email")
+      .map((a) => a.key),
+  };
+
+  if (changes.files.length === 0 && !changes.install) {
+    output.success(`${id} is already configured: nothing to change.`);
+  } else {
+    if (present)
+      output.info(
+        `${id} is already in ${setup.config.file}; adding its missing environment variables.`,
+      );
+    if (!(await confirmPlan(io, changes, { ...options, dirty: gitState(root).dirty }))) {
+      output.document(document);
+      return ExitCode.ok;
+    }
+    applyChanges(changes);
+    document.applied = true;
+    output.success(`Added ${id} to ${setup.config.file}.`);
+    if (changes.install) {
+      await runInstall(changes.install, root, output.json);
+      document.installed = true;
+    }
+  }
+  if (callbackUrl) {
+    output.line();
+    output.title("Next steps");
+    output.info(
+      `Register ${callbackUrl} as the callback URL of your ${provider.name} app (${provider.console}).`,
+    );
+    if (document.fillIn.length) output.info(`Fill in ${document.fillIn.join(", ")} in ${envFile}.`);
+  }
+  output.document(document);
+  return ExitCode.ok;
+}

@@ -1,0 +1,147 @@
+import { envValue } from "../edit/env-file.js";
+import { generateSecret, planEnv } from "../edit/env-plan.js";
+import { CliError, ExitCode } from "../errors.js";
+import { applyChanges } from "../plan/apply.js";
+import { PlanBuilder } from "../plan/change-set.js";
+import { planJson } from "../plan/diff.js";
+import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
+import { detectEnvFile } from "../project/environment.js";
+import { gitState } from "../project/git.js";
+import { findPackageRoot, readPackageJson } from "../project/package-json.js";
+import type { Io } from "../ui/io.js";
+import { confirmPlan } from "./present-plan.js";
+
+export interface SecretOptions {
+  cwd: string;
+  envFile?: string;
+  rotate?: boolean;
+  raw?: boolean;
+  force?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** `abcd…wxyz`: enough to recognise, useless to an onlooker. */
+export function mask(secret: string): string {
+  return secret.length <= 12 ? "••••" : `${secret.slice(0, 4)}…${secret.slice(-4)}`;
+}
+
+/** Auth.js's default `session.maxAge`: 30 days. */
+const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+const ROTATION_KEYS = ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"] as const;
+
+/** The set-up, when there is one to read (a bare project can still get a secret). */
+function setupOf(root: string): AuthSetup | undefined {
+  try {
+    return readAuthSetup(root);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The key the new secret goes to. The runtime encrypts with the highest-numbered of
+ * `AUTH_SECRET_3.._1, AUTH_SECRET` and decrypts with all, so a rotation adds the next number.
+ */
+function targetKey(current: string, envFile: string, options: SecretOptions, maxAgeDays: number) {
+  const present = ROTATION_KEYS.filter((key) => envValue(current, key));
+  if (!options.rotate) {
+    if (present.includes("AUTH_SECRET") && !options.force)
+      throw new CliError(
+        "secret_exists",
+        `${envFile} already has AUTH_SECRET. Replacing it signs everyone out: use --rotate to keep sessions, or --force to replace it.`,
+      );
+    return { key: "AUTH_SECRET", replace: present.includes("AUTH_SECRET") };
+  }
+  if (present.length === 0)
+    throw new CliError(
+      "nothing_to_rotate",
+      `${envFile} has no AUTH_SECRET to rotate: run \`create-auth secret\` without --rotate.`,
+    );
+  const highest = ROTATION_KEYS.indexOf(present.at(-1)!);
+  const next = ROTATION_KEYS[highest + 1];
+  if (!next)
+    throw new CliError(
+      "too_many_secrets",
+      `AUTH_SECRET_3 is already in use. Once ${maxAgeDays} days (session.maxAge) have passed since the last rotation, move AUTH_SECRET_3's value to AUTH_SECRET, delete the numbered keys, and rotate again.`,
+    );
+  return { key: next, replace: false };
+}
+
+/**
+ * `create-auth secret`: writes a new `AUTH_SECRET` (32 bytes from the CSPRNG, base64url) to the
+ * env file and prints it masked. `--rotate` adds the next `AUTH_SECRET_n` instead, which the
+ * runtime encrypts with while every older secret still decrypts: nobody is signed out.
+ */
+export async function secret(options: SecretOptions, io: Io): Promise<number> {
+  const { output } = io;
+  const value = generateSecret();
+  if (options.raw) {
+    // For piping: the value alone, nothing written, nothing else printed.
+    process.stdout.write(`${value}\n`);
+    return ExitCode.ok;
+  }
+  const root = findPackageRoot(options.cwd);
+  const setup = setupOf(root);
+  const envFile =
+    options.envFile ?? detectEnvFile(root, readPackageJson(root), setup?.files ?? []).file;
+  const plan = new PlanBuilder(root);
+  const current = plan.read(envFile) ?? "";
+  const configured = setup?.config.maxAge;
+  const maxAge = configured && configured.value !== "dynamic" ? configured.value : DEFAULT_MAX_AGE;
+  const maxAgeDays = Math.ceil(maxAge / 86_400);
+  const { key, replace } = targetKey(current, envFile, options, maxAgeDays);
+
+  planEnv(plan, {
+    envFile,
+    additions: [
+      {
+        key,
+        value,
+        comment: options.rotate
+          ? `Newest secret: encrypts new sessions; the older ones still decrypt (${new Date().toISOString().slice(0, 10)})`
+          : "Encrypts sessions. Generate with: npx create-auth secret",
+      },
+    ],
+    secrets: [key],
+    replace: replace ? [key] : [],
+    force: options.force,
+    gitRepository: gitState(root).repository,
+  });
+  const changes = plan.build();
+  const removableAfter = new Date(Date.now() + maxAge * 1000).toISOString().slice(0, 10);
+  const document = {
+    ok: true,
+    command: "secret",
+    key,
+    masked: mask(value),
+    envFile,
+    rotated: Boolean(options.rotate),
+    removableAfter: options.rotate ? removableAfter : null,
+    plan: planJson(changes),
+    applied: false,
+  };
+  output.info(`${replace ? "Replacing" : "Writing"} ${key}=${mask(value)} in ${envFile}.`);
+  if (!(await confirmPlan(io, changes, { yes: options.yes ?? true, dryRun: options.dryRun }))) {
+    output.document(document);
+    return ExitCode.ok;
+  }
+  applyChanges(changes);
+  document.applied = true;
+  output.success(`${replace ? "Replaced" : "Wrote"} ${key}=${mask(value)} in ${envFile}.`);
+  if (replace) output.warn("Existing sessions no longer decrypt: everyone signs in again.");
+  if (options.rotate) {
+    output.info(`New sessions are encrypted with ${key}; older secrets still decrypt.`);
+    output.info(
+      `Remove the older secrets after ${removableAfter} (session.maxAge, ${maxAgeDays} days): every session still in use will have been re-encrypted by then.`,
+    );
+  }
+  if (setup?.config.secret)
+    output.warn(
+      `${setup.config.file}:${setup.config.secret.line} sets \`secret\` in code, so the runtime ignores AUTH_SECRET variables: list the secrets there instead (newest first).`,
+    );
+  output.info("Restart the app to pick it up, and set the same variable where you deploy.");
+  output.document(document);
+  return ExitCode.ok;
+}

@@ -1,0 +1,36 @@
+import { ELEMENT_INDENT } from "../catalog/provider-code.js";
+import type { ProvidersArray } from "../project/auth-setup.js";
+import { eolOf, insertAt } from "./syntax.js";
+
+/** Moves an expression written for elements at four spaces to elements at `indent`. */
+function reindent(expression: string, indent: string, eol: string): string {
+  return expression
+    .split("\n")
+    .map((line, i) =>
+      i > 0 && line.startsWith(ELEMENT_INDENT)
+        ? `${indent}${line.slice(ELEMENT_INDENT.length)}`
+        : line,
+    )
+    .join(eol);
+}
+
+/**
+ * Appends `expression` to a `providers` array in the array's own layout: one element per line
+ * (with its indentation and trailing-comma habit) or a one-line list. Only inserts text.
+ */
+export function appendProvider(text: string, array: ProvidersArray, expression: string): string {
+  const eol = eolOf(text);
+  if (array.empty) {
+    return insertAt(text, array.insertAt, reindent(expression, `${array.lineIndent}  `, eol));
+  }
+  if (array.indent === undefined) {
+    const element = reindent(expression, `${array.lineIndent}  `, eol);
+    return insertAt(text, array.insertAt, array.trailingComma ? ` ${element},` : `, ${element}`);
+  }
+  const element = reindent(expression, array.indent, eol);
+  return insertAt(
+    text,
+    array.insertAt,
+    array.trailingComma ? `${eol}${array.indent}${element},` : `,${eol}${array.indent}${element}`,
+  );
+}

@@ -1,0 +1,390 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { rules } from "../../src/check/rules.js";
+import { type CheckOptions, check } from "../../src/commands/check.js";
+import { copyFixture, removeTemporary, runCommand } from "../support/cli.js";
+import { schemaErrors } from "../support/schemas.js";
+
+afterAll(removeTemporary);
+
+const SECRET = "Yq3Xk9vB2mN7pL4wR8tZ1cF6hJ0sD5gA-e_UoIiKyTx";
+const GOOD_ENV = `AUTH_SECRET=${SECRET}\nAUTH_GITHUB_ID=Iv1.abc\nAUTH_GITHUB_SECRET=0123456789abcdef\n`;
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
+const write = (dir: string, file: string, text: string) => writeFileSync(join(dir, file), text);
+const edit = (dir: string, file: string, change: (text: string) => string) =>
+  write(dir, file, change(read(dir, file)));
+const git = (dir: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
+    cwd: dir,
+    stdio: "ignore",
+  });
+
+/** A set-up project with nothing wrong: the env file is written after the commit, ignored. */
+function project(base: "express" | "solid") {
+  const dir = copyFixture(`check-${base}`);
+  write(dir, ".env", GOOD_ENV);
+  return dir;
+}
+
+function runCheck(dir: string, options: Partial<CheckOptions> = {}) {
+  return runCommand((io) => check({ cwd: dir, environment: {}, ...options }, io), {
+    json: options.json ?? true,
+  });
+}
+
+interface Case {
+  rule: string;
+  base: "express" | "solid";
+  /** Breaks the clean project in one way. */
+  mutate(dir: string): void;
+  /** Where the finding must point. */
+  at: { file: string; line?: number };
+}
+
+const setConfig = (dir: string, from: string, to: string) =>
+  edit(dir, "src/auth.ts", (text) => {
+    if (!text.includes(from)) throw new Error(`fixture has no ${from}`);
+    return text.replace(from, to);
+  });
+
+const cases: Case[] = [
+  {
+    rule: "secret-missing",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => t.replace(/^AUTH_SECRET=.*\n/m, "")),
+    at: { file: ".env" },
+  },
+  {
+    rule: "secret-too-short",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => t.replace(SECRET, "k8Jd2mQ9xZ4v")),
+    at: { file: ".env", line: 1 },
+  },
+  {
+    rule: "secret-placeholder",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => t.replace(SECRET, "your-secret-here")),
+    at: { file: ".env", line: 1 },
+  },
+  {
+    rule: "secret-low-entropy",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => t.replace(SECRET, "ab".repeat(24))),
+    at: { file: ".env", line: 1 },
+  },
+  {
+    rule: "secret-in-source",
+    base: "express",
+    mutate: (dir) =>
+      setConfig(
+        dir,
+        "  providers: [",
+        '  secret: "f3a9c1e7b5d2a8c4e6f0b9d3a7c5e1f2",\n  providers: [',
+      ),
+    at: { file: "src/auth.ts", line: 7 },
+  },
+  {
+    rule: "secret-in-tracked-file",
+    base: "express",
+    mutate: (dir) => {
+      git(dir, "add", "-f", ".env");
+      git(dir, "commit", "-qm", "oops");
+    },
+    at: { file: ".env", line: 1 },
+  },
+  {
+    rule: "env-file-not-ignored",
+    base: "express",
+    mutate: (dir) => edit(dir, ".gitignore", (t) => t.replace(".env\n", "")),
+    at: { file: ".env" },
+  },
+  {
+    rule: "secret-in-env-example",
+    base: "express",
+    mutate: (dir) =>
+      edit(dir, ".env.example", (t) => t.replace("AUTH_SECRET=", `AUTH_SECRET=${SECRET}`)),
+    at: { file: ".env.example", line: 2 },
+  },
+  {
+    rule: "env-duplicate-key",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_GITHUB_ID=Iv1.other\n`),
+    at: { file: ".env", line: 4 },
+  },
+  {
+    rule: "auth-url-invalid",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_URL=localhost:3000\n`),
+    at: { file: ".env", line: 4 },
+  },
+  {
+    rule: "trust-host-misread",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_TRUST_HOST=false\n`),
+    at: { file: ".env", line: 4 },
+  },
+  {
+    rule: "provider-env-missing",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => t.replace(/^AUTH_GITHUB_SECRET=.*\n/m, "")),
+    at: { file: "src/auth.ts", line: 8 },
+  },
+  {
+    rule: "auth-not-mounted",
+    base: "express",
+    mutate: (dir) =>
+      edit(dir, "src/app.ts", (t) => t.replace('app.use("/auth", ExpressAuth(authConfig));\n', "")),
+    at: { file: "src/auth.ts", line: 6 },
+  },
+  {
+    rule: "express5-wildcard-mount",
+    base: "express",
+    mutate: (dir) => edit(dir, "src/app.ts", (t) => t.replace('"/auth"', '"/auth/*"')),
+    at: { file: "src/app.ts", line: 9 },
+  },
+  {
+    rule: "base-path-mismatch",
+    base: "express",
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com/api/auth\n`),
+    at: { file: "src/app.ts", line: 9 },
+  },
+  {
+    rule: "solid-prefix-mismatch",
+    base: "solid",
+    mutate: (dir) => setConfig(dir, 'prefix: "/api/auth"', 'prefix: "/auth"'),
+    at: { file: "src/routes/api/auth/[...auth].ts" },
+  },
+  {
+    rule: "https-without-trust-proxy",
+    base: "express",
+    mutate: (dir) => {
+      edit(dir, "src/app.ts", (t) => t.replace('app.set("trust proxy", 1);\n', ""));
+      edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com\n`);
+    },
+    at: { file: ".env", line: 4 },
+  },
+  {
+    rule: "tsconfig-module-resolution",
+    base: "express",
+    mutate: (dir) =>
+      edit(dir, "tsconfig.json", (t) =>
+        t
+          .replace('"module": "NodeNext"', '"module": "CommonJS"')
+          .replace('"moduleResolution": "NodeNext"', '"moduleResolution": "Node"'),
+      ),
+    at: { file: "tsconfig.json" },
+  },
+  {
+    rule: "esm-import-extensions",
+    base: "express",
+    mutate: (dir) => edit(dir, "src/app.ts", (t) => t.replace('"./auth.js"', '"./auth"')),
+    at: { file: "src/app.ts", line: 3 },
+  },
+  {
+    rule: "cjs-node-version",
+    base: "express",
+    mutate: (dir) =>
+      edit(dir, "package.json", (t) =>
+        t.replace('"type": "module",\n', "").replace('">=20.19"', '">=18"'),
+      ),
+    at: { file: "package.json" },
+  },
+  {
+    rule: "database-without-adapter",
+    base: "express",
+    mutate: (dir) => setConfig(dir, 'strategy: "jwt"', 'strategy: "database"'),
+    at: { file: "src/auth.ts", line: 16 },
+  },
+  {
+    rule: "credentials-database-strategy",
+    base: "express",
+    mutate: (dir) => {
+      setConfig(dir, "    GitHub,\n", "");
+      setConfig(
+        dir,
+        'session: { strategy: "jwt"',
+        'adapter: postgresAdapter(embeddedDatabase()),\n  session: { strategy: "database"',
+      );
+      setConfig(
+        dir,
+        'import { findUser } from "./users.js";',
+        'import { findUser } from "./users.js";\nimport { embeddedDatabase, postgresAdapter } from "@create-auth/runtime/adapters/postgres";',
+      );
+    },
+    at: { file: "src/auth.ts", line: 17 },
+  },
+  {
+    rule: "email-without-adapter",
+    base: "express",
+    mutate: (dir) => {
+      setConfig(dir, "    GitHub,\n", "    GitHub,\n    Email,\n");
+      setConfig(
+        dir,
+        'import { findUser } from "./users.js";',
+        'import { findUser } from "./users.js";\nimport Email from "@create-auth/runtime/providers/email";',
+      );
+    },
+    at: { file: "src/auth.ts", line: 10 },
+  },
+  {
+    rule: "debug-in-production",
+    base: "express",
+    mutate: (dir) => {
+      setConfig(dir, "  providers: [", "  debug: true,\n  providers: [");
+      edit(dir, ".env", (t) => `${t}NODE_ENV=production\n`);
+    },
+    at: { file: "src/auth.ts", line: 7 },
+  },
+  {
+    rule: "demo-user",
+    base: "express",
+    mutate: (dir) =>
+      setConfig(
+        dir,
+        "return findUser(String(credentials.email), String(credentials.password));",
+        'if (credentials.password === "demo1234") return { id: "demo" };\n        return null;',
+      ),
+    at: { file: "src/auth.ts", line: 12 },
+  },
+  {
+    rule: "runtime-version",
+    base: "express",
+    mutate: (dir) => edit(dir, "package.json", (t) => t.replace('"^0.1.0"', '"^0.3.0"')),
+    at: { file: "package.json" },
+  },
+];
+
+describe("check", () => {
+  it.each([
+    "express",
+    "solid",
+  ] as const)("finds nothing wrong with a sound %s set-up", async (base) => {
+    const run = await runCheck(project(base));
+    expect(schemaErrors("check", run.json)).toEqual([]);
+    expect(run.json?.findings).toEqual([]);
+    expect(run.json?.passed).toBe(true);
+    expect(run.exitCode).toBe(0);
+  });
+
+  it("documents every rule in docs/check.md", () => {
+    const doc = readFileSync(new URL("../../docs/check.md", import.meta.url), "utf8");
+    for (const rule of rules) expect(doc).toContain(`| \`${rule.id}\` | ${rule.severity} |`);
+  });
+
+  it("has a case for every rule, and at least 15 rules", () => {
+    expect(rules.length).toBeGreaterThanOrEqual(15);
+    expect(cases.map((c) => c.rule).sort()).toEqual(rules.map((r) => r.id).sort());
+  });
+
+  it.each(cases)("$rule: found where it is, and nothing else", async ({
+    base,
+    mutate,
+    rule,
+    at,
+  }) => {
+    const dir = project(base);
+    mutate(dir);
+    const run = await runCheck(dir);
+    expect(schemaErrors("check", run.json)).toEqual([]);
+    const findings = run.json?.findings as { rule: string; file?: string; line?: number }[];
+    expect(findings.map((f) => f.rule)).toEqual([rule]);
+    expect(findings[0]).toMatchObject(at);
+    const severity = rules.find((r) => r.id === rule)!.severity;
+    expect(run.exitCode).toBe(severity === "error" ? 1 : 0);
+    for (const key of ["message", "why", "fix"])
+      expect((findings[0] as unknown as Record<string, string>)[key]).toMatch(/\w{3}/);
+  });
+});
+
+describe("check: exit codes, --strict, --fix, --list", () => {
+  it("exits 0 with warnings, and 1 with --strict", async () => {
+    const dir = project("express");
+    cases.find((c) => c.rule === "env-duplicate-key")!.mutate(dir);
+    expect((await runCheck(dir)).exitCode).toBe(0);
+    const strict = await runCheck(dir, { strict: true });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.json).toMatchObject({ passed: false, strict: true, summary: { warnings: 1 } });
+  });
+
+  it("prints each finding with its place, why and fix", async () => {
+    const dir = project("express");
+    cases.find((c) => c.rule === "express5-wildcard-mount")!.mutate(dir);
+    const run = await runCheck(dir, { json: false });
+    expect(run.stdout).toContain("✖ express5-wildcard-mount  src/app.ts:9");
+    expect(run.stdout).toMatch(/why: Express 5's router/);
+    expect(run.stdout).toMatch(/fix: Mount at "\/auth".*\[--fix\]/);
+    expect(run.stdout).toContain("1 error, 0 warnings (1 fixable with --fix).");
+  });
+
+  it("--fix repairs what it safely can, then checks again", async () => {
+    const dir = project("express");
+    for (const rule of ["secret-placeholder", "express5-wildcard-mount", "env-file-not-ignored"])
+      cases.find((c) => c.rule === rule)!.mutate(dir);
+    edit(dir, ".env.example", (t) => t.replace("AUTH_GITHUB_SECRET=", "AUTH_GITHUB_SECRET=real"));
+    const before = await runCheck(dir);
+    expect(before.json?.summary.errors).toBe(4);
+    const fixed = await runCheck(dir, { fix: true });
+    expect(fixed.json?.findings).toEqual([]);
+    expect(fixed.exitCode).toBe(0);
+    expect(read(dir, "src/app.ts")).toContain('app.use("/auth", ExpressAuth(authConfig));');
+    expect(read(dir, ".env")).toMatch(/^AUTH_SECRET=[\w-]{43}$/m);
+    expect(read(dir, ".env")).not.toContain("your-secret-here");
+    expect(read(dir, ".gitignore")).toMatch(/^\.env$/m);
+    expect(read(dir, ".env.example")).toMatch(/^AUTH_GITHUB_SECRET=$/m);
+    // Nothing else in the user's file moved.
+    expect(read(dir, "src/app.ts").split("\n")).toHaveLength(14);
+  });
+
+  it("--fix --dry-run shows the fixes and writes nothing", async () => {
+    const dir = project("express");
+    cases.find((c) => c.rule === "express5-wildcard-mount")!.mutate(dir);
+    const app = read(dir, "src/app.ts");
+    const run = await runCheck(dir, { fix: true, dryRun: true });
+    expect(run.json?.fixed.files.map((f: { path: string }) => f.path)).toEqual(["src/app.ts"]);
+    expect(read(dir, "src/app.ts")).toBe(app);
+    expect(run.exitCode).toBe(1);
+  });
+
+  it("never runs the user's code", async () => {
+    const dir = project("express");
+    edit(
+      dir,
+      "src/auth.ts",
+      (t) =>
+        `import { writeFileSync } from "node:fs";\nwriteFileSync("executed", "yes");\nthrow new Error("ran");\n${t}`,
+    );
+    const run = await runCheck(dir);
+    expect(run.exitCode).toBe(0);
+    expect(() => read(dir, "executed")).toThrow();
+  });
+
+  it("--list names every rule with its severity", async () => {
+    const run = await runCommand((io) => check({ cwd: ".", list: true }, io), { json: true });
+    expect(run.json?.rules).toHaveLength(rules.length);
+    expect(run.json?.rules[0]).toMatchObject({
+      id: "secret-missing",
+      severity: "error",
+      fixable: true,
+    });
+  });
+
+  it("--rule runs only the named rules, and refuses unknown ones", async () => {
+    const dir = project("express");
+    cases.find((c) => c.rule === "secret-placeholder")!.mutate(dir);
+    cases.find((c) => c.rule === "env-duplicate-key")!.mutate(dir);
+    const only = await runCheck(dir, { rule: "env-duplicate-key" });
+    expect(only.json?.findings.map((f: { rule: string }) => f.rule)).toEqual(["env-duplicate-key"]);
+    const unknown = await runCheck(dir, { rule: "no-such-rule" });
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.json?.error.code).toBe("invalid_flag");
+  });
+
+  it("says clearly when there is no set-up to check", async () => {
+    const run = await runCheck(copyFixture("express4-cjs-js"));
+    expect(run.exitCode).toBe(1);
+    expect(run.json?.error).toMatchObject({ code: "no_auth_config" });
+  });
+});

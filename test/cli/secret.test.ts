@@ -1,0 +1,119 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type SecretOptions, secret } from "../../src/commands/secret.js";
+import { copyFixture, removeTemporary, runBin, runCommand, tree } from "../support/cli.js";
+import { schemaErrors } from "../support/schemas.js";
+
+afterAll(removeTemporary);
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
+const value = (env: string, key: string) => new RegExp(`^${key}=([\\w-]+)$`, "m").exec(env)?.[1];
+
+function runSecret(options: Partial<SecretOptions> & { cwd: string }) {
+  return runCommand((io) => secret(options, io), { json: options.json ?? true });
+}
+
+describe("secret", () => {
+  it("writes a 32-byte base64url AUTH_SECRET, shows it masked, and keeps it out of git", async () => {
+    const dir = copyFixture("check-express");
+    const run = await runSecret({ cwd: dir, json: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const generated = value(read(dir, ".env"), "AUTH_SECRET")!;
+    expect(Buffer.from(generated, "base64url")).toHaveLength(32);
+    expect(run.stdout).toContain(`AUTH_SECRET=${generated.slice(0, 4)}…${generated.slice(-4)}`);
+    expect(run.stdout).not.toContain(generated);
+    expect(read(dir, ".env.example")).toMatch(/^AUTH_SECRET=$/m);
+    expect(read(dir, ".gitignore")).toMatch(/^\.env$/m);
+  });
+
+  it("never replaces a secret by accident; --force does, and says what it costs", async () => {
+    const dir = copyFixture("check-express");
+    writeFileSync(join(dir, ".env"), "AUTH_SECRET=original-value-that-must-survive-xxxxxxxx\n");
+    const refused = await runSecret({ cwd: dir });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.json?.error.code).toBe("secret_exists");
+    expect(read(dir, ".env")).toContain("original-value-that-must-survive");
+    const forced = await runSecret({ cwd: dir, force: true, json: false });
+    expect(forced.exitCode).toBe(0);
+    expect(forced.stderr).toContain("everyone signs in again");
+    expect(read(dir, ".env")).not.toContain("original-value");
+    expect(read(dir, ".env").match(/^AUTH_SECRET=/gm)).toHaveLength(1);
+  });
+
+  it("--rotate adds the next AUTH_SECRET_n, keeps the old ones, and says when they can go", async () => {
+    const dir = copyFixture("check-express");
+    await runSecret({ cwd: dir });
+    const first = value(read(dir, ".env"), "AUTH_SECRET");
+    const rotated = await runSecret({ cwd: dir, rotate: true });
+    expect(schemaErrors("secret", rotated.json)).toEqual([]);
+    expect(rotated.json).toMatchObject({ key: "AUTH_SECRET_1", rotated: true, applied: true });
+    // The fixture's session.maxAge is 7 days.
+    const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(rotated.json?.removableAfter).toBe(week);
+    expect(value(read(dir, ".env"), "AUTH_SECRET")).toBe(first);
+    expect((await runSecret({ cwd: dir, rotate: true })).json?.key).toBe("AUTH_SECRET_2");
+    expect((await runSecret({ cwd: dir, rotate: true })).json?.key).toBe("AUTH_SECRET_3");
+    const full = await runSecret({ cwd: dir, rotate: true });
+    expect(full.json?.error.code).toBe("too_many_secrets");
+    const env = read(dir, ".env");
+    expect(
+      new Set(
+        ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"].map((k) =>
+          value(env, k),
+        ),
+      ).size,
+    ).toBe(4);
+  });
+
+  it("--rotate needs a secret to rotate", async () => {
+    const run = await runSecret({ cwd: copyFixture("check-express"), rotate: true });
+    expect(run.json?.error.code).toBe("nothing_to_rotate");
+  });
+
+  it("refuses to write into an env file git tracks, unless --force", async () => {
+    const dir = copyFixture("check-express");
+    writeFileSync(join(dir, "config.env"), "PORT=3000\n");
+    execFileSync("git", ["add", "config.env"], { cwd: dir });
+    const before = tree(dir);
+    const run = await runSecret({ cwd: dir, envFile: "config.env" });
+    expect(run.json?.error.code).toBe("tracked_env_file");
+    expect(tree(dir)).toEqual(before);
+    expect((await runSecret({ cwd: dir, envFile: "config.env", force: true })).exitCode).toBe(0);
+    expect(read(dir, "config.env")).toMatch(/^AUTH_SECRET=/m);
+  });
+
+  it("writes to the env file the app loads", async () => {
+    const dir = copyFixture("check-express");
+    writeFileSync(
+      join(dir, "package.json"),
+      read(dir, "package.json").replace(
+        "tsx watch src/server.ts",
+        "tsx watch --env-file=.env.local src/server.ts",
+      ),
+    );
+    const run = await runSecret({ cwd: dir });
+    expect(run.json?.envFile).toBe(".env.local");
+    expect(read(dir, ".env.local")).toMatch(/^AUTH_SECRET=/m);
+    expect(read(dir, ".gitignore")).toMatch(/^\.env\.local$/m);
+  });
+
+  it("--dry-run writes nothing", async () => {
+    const dir = copyFixture("check-express");
+    const before = tree(dir);
+    const run = await runSecret({ cwd: dir, dryRun: true });
+    expect(run.json?.applied).toBe(false);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("--raw prints only a new secret, for piping, and writes nothing", () => {
+    const dir = copyFixture("check-express");
+    const before = tree(dir);
+    const run = runBin(["secret", "--raw", "--cwd", dir]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^[\w-]{43}\n$/);
+    expect(run.stderr).toBe("");
+    expect(tree(dir)).toEqual(before);
+  });
+});
