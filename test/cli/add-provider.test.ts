@@ -26,6 +26,7 @@ const matrix = [
   { fixture: "express5-ts-split", config: "src/auth.ts", load: "ts", port: 3001 },
   { fixture: "express5-ts-routers", config: "src/auth.ts", load: "ts", port: 8080 },
   { fixture: "express-dotenv", config: "src/auth.js", load: "esm", port: 5000 },
+  { fixture: "express-generator-js", config: "auth.js", load: "cjs", port: 3000 },
   { fixture: "solid-start-1-ts", config: "src/auth.ts", load: "none", port: 3000 },
   { fixture: "solid-start-2-ts", config: "src/auth.ts", load: "none", port: 5173 },
   { fixture: "pnpm-workspace", cwd: "apps/api", config: "src/auth.js", load: "cjs", port: 4000 },
