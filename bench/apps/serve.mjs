@@ -1,0 +1,29 @@
+import { createServer } from "node:http";
+
+/**
+ * Runs `handler` on 127.0.0.1:$PORT in this child process and answers the parent's IPC
+ * questions. CPU and memory come from inside the process (`process.cpuUsage()`,
+ * `process.memoryUsage()`) so each app is measured on its own, not with the load generator.
+ *
+ * @param {import("node:http").RequestListener} handler
+ */
+export function serve(handler) {
+  const server = createServer(handler);
+  server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
+    const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
+    process.send?.({ type: "ready", port });
+  });
+  process.on("message", (/** @type {{ type?: string, id?: number, gc?: boolean }} */ message) => {
+    if (message?.type !== "stats") return;
+    // A forced collection before sampling makes heap figures comparable between rounds.
+    if (message.gc && globalThis.gc) globalThis.gc();
+    process.send?.({
+      type: "stats",
+      id: message.id,
+      cpu: process.cpuUsage(),
+      memory: process.memoryUsage(),
+    });
+  });
+  // The parent is gone (or crashed): never leave a server behind.
+  process.on("disconnect", () => process.exit(0));
+}

@@ -1,0 +1,121 @@
+import { CookieJar, redirectTarget, request } from "./http.mjs";
+import { BASE_PATH, OIDC_ID, PASSWORD, USER, USERNAME } from "./shared.mjs";
+
+const FORM = "application/x-www-form-urlencoded";
+const MAX_FAILURES = 50;
+
+/** GET {base}/csrf: the token for the next POST (its cookie goes into `jar`). */
+async function csrfToken(/** @type {string} */ app, /** @type {CookieJar} */ jar) {
+  const reply = jar.store(await request(`${app}${BASE_PATH}/csrf`));
+  if (reply.status !== 200) throw new Error(`csrf: ${reply.status} ${reply.body}`);
+  return JSON.parse(reply.body).csrfToken;
+}
+
+/** GET {base}/session: fails unless it is the signed-in session of `email`. */
+async function expectSession(
+  /** @type {string} */ app,
+  /** @type {CookieJar} */ jar,
+  /** @type {string} */ email,
+) {
+  const reply = jar.store(
+    await request(`${app}${BASE_PATH}/session`, { headers: { cookie: jar.header() } }),
+  );
+  const session = reply.status === 200 ? JSON.parse(reply.body) : null;
+  if (session?.user?.email !== email) {
+    throw new Error(`session: ${reply.status} ${reply.body}`);
+  }
+}
+
+/**
+ * One complete Credentials sign-in as a browser does it: csrf → POST callback → session.
+ * Fails unless the session afterwards is the user's.
+ *
+ * @param {string} app the app's origin
+ */
+export async function credentialsFlow(app) {
+  const jar = new CookieJar();
+  const token = await csrfToken(app, jar);
+  const body = new URLSearchParams({
+    csrfToken: token,
+    username: USERNAME,
+    password: PASSWORD,
+    callbackUrl: `${app}/`,
+  }).toString();
+  const signedIn = jar.store(
+    await request(`${app}${BASE_PATH}/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": FORM, cookie: jar.header() },
+      body,
+    }),
+  );
+  if (new URL(redirectTarget(signedIn)).pathname !== "/") {
+    throw new Error(`credentials callback went to ${signedIn.headers.location}`);
+  }
+  await expectSession(app, jar, USER.email);
+}
+
+/**
+ * One complete OpenID Connect sign-in without a browser: csrf → POST signin → the OP's
+ * authorization endpoint (and, the first time for `opJar`, its auto-login interaction) →
+ * the app's callback (which redeems the code at the OP) → session.
+ *
+ * @param {string} app the app's origin
+ * @param {CookieJar} opJar the OP's cookies, shared across flows like one signed-in person's
+ */
+export async function oidcFlow(app, opJar) {
+  const jar = new CookieJar();
+  const token = await csrfToken(app, jar);
+  const started = jar.store(
+    await request(`${app}${BASE_PATH}/signin/${OIDC_ID}`, {
+      method: "POST",
+      headers: { "content-type": FORM, cookie: jar.header() },
+      body: new URLSearchParams({ csrfToken: token, callbackUrl: `${app}/` }).toString(),
+    }),
+  );
+  let next = redirectTarget(started);
+  // At most: authorization → interaction → resume → app callback.
+  for (let hop = 0; hop < 4 && !next.startsWith(app); hop++) {
+    const reply = opJar.store(await request(next, { headers: { cookie: opJar.header() } }));
+    next = redirectTarget(reply);
+  }
+  if (!next.startsWith(`${app}${BASE_PATH}/callback/${OIDC_ID}`)) {
+    throw new Error(`the OP did not send us back to the callback: ${next}`);
+  }
+  const finished = jar.store(await request(next, { headers: { cookie: jar.header() } }));
+  if (new URL(redirectTarget(finished)).pathname !== "/") {
+    throw new Error(`oidc callback went to ${finished.headers.location}`);
+  }
+  await expectSession(app, jar, "alice@example.test");
+}
+
+/**
+ * Runs `flow` in `workers` concurrent loops for `durationMs` and counts complete flows. The
+ * loops stop by themselves at the deadline; a flow already started is finished and counted, and
+ * the rate is taken over the real elapsed time.
+ *
+ * @param {() => Promise<void>} flow
+ * @param {{ workers: number, durationMs: number }} options
+ */
+export async function runFlows(flow, { workers, durationMs }) {
+  const start = performance.now();
+  const deadline = start + durationMs;
+  let completed = 0;
+  let failed = 0;
+  /** @type {string | undefined} */
+  let firstError;
+  const loop = async () => {
+    // A broken app fails fast: give up early rather than spin until the deadline.
+    while (performance.now() < deadline && failed < MAX_FAILURES) {
+      try {
+        await flow();
+        completed++;
+      } catch (error) {
+        failed++;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, loop));
+  const seconds = (performance.now() - start) / 1000;
+  return { perSecond: completed / seconds, completed, failed, firstError, seconds };
+}

@@ -1,0 +1,22 @@
+/**
+ * What every scenario is, in the issue's numbering. `kind` picks how it is run: `load`
+ * (autocannon on one path), `flow` (complete sign-ins), or a special measurement of its own.
+ * `better` says which way the ours/theirs ratio should go.
+ */
+export const SCENARIOS = [
+  { id: "public", n: 1, title: "unprotected route (ceiling)", unit: "req/s", kind: "load" },
+  { id: "protected", n: 2, title: "route protected by getSession", unit: "req/s", kind: "load" },
+  { id: "session", n: 3, title: "GET /auth/session (valid cookie)", unit: "req/s", kind: "load" },
+  { id: "csrf", n: 4, title: "GET /auth/csrf", unit: "req/s", kind: "load" },
+  { id: "credentials", n: 5, title: "credentials sign-in flows", unit: "flows/s", kind: "flow" },
+  { id: "oidc", n: 6, title: "OpenID sign-in flows (local OP)", unit: "flows/s", kind: "flow" },
+  { id: "cold-start", n: 7, title: "cold start to first /auth/session", unit: "ms", kind: "cold" },
+  { id: "cli-init", n: 8, title: "create-auth init --dry-run", unit: "ms", kind: "cli" },
+  {
+    id: "memory",
+    n: 9,
+    title: "RSS growth, rounds of 100k getSession",
+    unit: "MiB",
+    kind: "memory",
+  },
+].map((scenario) => ({ ...scenario, better: scenario.unit.endsWith("/s") ? "higher" : "lower" }));

@@ -1,0 +1,88 @@
+import { credentialsFlow, oidcFlow, runFlows } from "./flows.mjs";
+import { CookieJar } from "./http.mjs";
+import { measureLoad } from "./load.mjs";
+import { cpuMs } from "./processes.mjs";
+
+/**
+ * @typedef {import("./processes.mjs").Child} Child
+ * @typedef {import("./compare.mjs").Step} Step
+ */
+
+/** The path each load scenario hits, and whether it carries a session cookie. */
+const LOAD = {
+  public: { path: "/public", signedIn: false },
+  protected: { path: "/protected", signedIn: true },
+  session: { path: "/auth/session", signedIn: true },
+  csrf: { path: "/auth/csrf", signedIn: false },
+};
+
+const APPS = /** @type {const} */ (["ours", "theirs"]);
+
+/**
+ * Scenarios (1)–(4): throughput of one endpoint, for each app.
+ *
+ * @param {string[]} ids the selected load scenarios
+ * @param {{ ours: Child, theirs: Child }} apps
+ * @param {{ connections: number, seconds: number, warmUpSeconds: number,
+ *   cookies: string[] }} settings
+ * @returns {Step[]}
+ */
+export function loadSteps(ids, apps, settings) {
+  return ids.flatMap((id) => {
+    const { path, signedIn } = LOAD[/** @type {keyof typeof LOAD} */ (id)];
+    return APPS.map((name) => ({
+      scenario: id,
+      app: name,
+      run: (/** @type {boolean} */ warmUp) =>
+        measureLoad(apps[name], {
+          path,
+          connections: settings.connections,
+          seconds: warmUp ? settings.warmUpSeconds : settings.seconds,
+          cookies: signedIn ? settings.cookies : undefined,
+        }),
+    }));
+  });
+}
+
+/**
+ * Scenarios (5) and (6): complete sign-ins per second, with the app's CPU per flow and, for
+ * OpenID, the share of the app+OP CPU the OP used (if the OP dominates, the flows/s ratio
+ * understates the difference between the libraries).
+ *
+ * @param {string[]} ids the selected flow scenarios
+ * @param {{ ours: Child, theirs: Child }} apps
+ * @param {Child} op
+ * @param {{ flowWorkers: number, seconds: number, warmUpSeconds: number }} settings
+ * @returns {Promise<Step[]>}
+ */
+export async function flowSteps(ids, apps, op, settings) {
+  // One person's OP session, reused by every flow (see lib/op.mjs). It is made by one flow
+  // before any concurrency: concurrent first sign-ins would overwrite each other's OP
+  // interaction cookies in the shared jar.
+  const opJar = new CookieJar();
+  if (ids.includes("oidc")) await oidcFlow(apps.ours.url, opJar);
+  return ids.flatMap((id) =>
+    APPS.map((name) => ({
+      scenario: id,
+      app: name,
+      run: async (/** @type {boolean} */ warmUp) => {
+        const app = apps[name];
+        const flow =
+          id === "oidc" ? () => oidcFlow(app.url, opJar) : () => credentialsFlow(app.url);
+        const [appBefore, opBefore] = await Promise.all([app.stats(), op.stats()]);
+        const result = await runFlows(flow, {
+          workers: settings.flowWorkers,
+          durationMs: (warmUp ? settings.warmUpSeconds : settings.seconds) * 1000,
+        });
+        const [appAfter, opAfter] = await Promise.all([app.stats(), op.stats()]);
+        const appCpu = cpuMs(appBefore, appAfter);
+        const opCpu = cpuMs(opBefore, opAfter);
+        return {
+          ...result,
+          cpuUsPerOp: (appCpu * 1000) / Math.max(result.completed, 1),
+          ...(id === "oidc" ? { opCpuShare: opCpu / (opCpu + appCpu) } : {}),
+        };
+      },
+    })),
+  );
+}
