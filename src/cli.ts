@@ -13,6 +13,7 @@ import { Output } from "./ui/output.js";
 interface GlobalOptions {
   json?: boolean;
   yes?: boolean;
+  cwd?: string;
 }
 
 /** Runs a command with the shared output, prompts and error handling; returns the exit code. */
@@ -21,6 +22,7 @@ async function run(
   prompter: Prompter | undefined,
   body: (io: { output: Output; asker: Asker }) => Promise<number>,
 ) {
+  options.cwd ??= process.cwd();
   const output = Output.forTerminal(Boolean(options.json));
   const asker = new Asker(!options.json && isInteractive(), Boolean(options.yes), prompter);
   try {
@@ -28,9 +30,12 @@ async function run(
   } catch (error) {
     const known = error instanceof CliError;
     const code = known ? error.code : "internal_error";
+    // A bug gets one line; the stack trace only on request, for the bug report.
+    const debug = Boolean(process.env.CREATE_AUTH_DEBUG);
+    const reason = debug ? ((error as Error).stack ?? String(error)) : (error as Error).message;
     const message = known
       ? error.message
-      : `Unexpected error: ${(error as Error).stack ?? String(error)}`;
+      : `Unexpected error: ${reason}${debug ? "" : "\nThis is a bug in create-auth: please report it with the output of the same command run with CREATE_AUTH_DEBUG=1."}`;
     if (!(error as { reported?: boolean }).reported) {
       output.document({
         ok: false,
@@ -53,7 +58,7 @@ export function program(prompter?: Prompter): Command {
   cli
     .command("init")
     .description("detect the project, then plan, preview and apply the auth set-up")
-    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
     .addOption(
       new Option("--framework <name>", "skip detection").choices(["express", "solid-start"]),
     )
@@ -101,7 +106,7 @@ export function program(prompter?: Prompter): Command {
     .command("add-provider")
     .argument("<id>", "provider id (github, google, oidc, credentials, email, …)")
     .description("add a sign-in provider to an existing auth set-up")
-    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
     .option("--config <file>", "the file holding the auth configuration (found otherwise)")
     .option("--id <name>", "oidc only: the id of this OpenID provider (callback /callback/<name>)")
     .option("--issuer <url>", "issuer URL (providers that need one, and oidc)")
@@ -122,7 +127,7 @@ export function program(prompter?: Prompter): Command {
   cli
     .command("secret")
     .description("generate AUTH_SECRET, or rotate it without signing anyone out")
-    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
     .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
     .addOption(legacyEnvFileOption())
     .option("--rotate", "keep the current secret for decryption; the new one encrypts")
@@ -139,7 +144,7 @@ export function program(prompter?: Prompter): Command {
   cli
     .command("check")
     .description("lint the auth set-up statically (never runs your code)")
-    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
     .option("--config <file>", "the file holding the auth configuration (found otherwise)")
     .addOption(envPathOption("env file to read (default: the one the app loads, else .env)"))
     .addOption(legacyEnvFileOption())
@@ -156,7 +161,7 @@ export function program(prompter?: Prompter): Command {
   cli
     .command("migrate")
     .description("create the auth tables in the configured database (idempotent)")
-    .option("--cwd <dir>", "the project folder", process.cwd())
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
     .option("--config <file>", "the file holding the auth configuration (found otherwise)")
     .addOption(
       new Option(
@@ -179,11 +184,32 @@ export function program(prompter?: Prompter): Command {
 
 /** Entry point of the bins. */
 export async function main(argv = process.argv): Promise<void> {
+  // `create-auth check | head`: a reader that goes away early is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  const json = argv.includes("--json");
+  const cli = program();
+  let usage = "";
+  // With --json a usage error is a JSON document too, not commander's text.
+  if (json)
+    for (const command of [cli, ...cli.commands])
+      command.configureOutput({ writeErr: (text) => (usage += text) });
   try {
-    await program().parseAsync(argv);
+    await cli.parseAsync(argv);
   } catch (error) {
     // commander's own exits (--help, --version, a usage error) carry their exit code.
-    const exitCode = (error as { exitCode?: number }).exitCode;
+    const { exitCode, code } = error as { exitCode?: number; code?: string };
+    if (json && usage && code !== "commander.helpDisplayed" && code !== "commander.version") {
+      const message = usage
+        .replace(/^error: /, "")
+        .split("\n")[0]!
+        .trim();
+      process.stdout.write(
+        `${JSON.stringify({ ok: false, error: { code: "usage", message } }, null, 2)}\n`,
+      );
+    }
     process.exitCode = typeof exitCode === "number" ? exitCode : ExitCode.error;
   }
 }

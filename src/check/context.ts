@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "ts-morph";
 import { providerInfo } from "../catalog/providers.js";
 import { parseEnv } from "../edit/env-file.js";
+import { envFileFor } from "../project/app-env-file.js";
 import { readAuthSetup } from "../project/auth-setup.js";
-import { detectEnvFile } from "../project/environment.js";
 import { detectFramework } from "../project/framework.js";
 import { gitState, isIgnored, isTracked } from "../project/git.js";
 import {
@@ -52,12 +52,12 @@ export function buildContext(options: ContextOptions): CheckContext {
     let content = texts.get(file);
     if (content === undefined) {
       const path = join(root, file);
-      content = existsSync(path) ? readFileSync(path, "utf8") : "";
+      content = existsSync(path) && statSync(path).isFile() ? readFileSync(path, "utf8") : "";
       texts.set(file, content);
     }
     return content;
   };
-  const envFile = options.envFile ?? detectEnvFile(root, pkg, setup.files).file;
+  const envFile = envFileFor(root, pkg, options.envFile, framework, setup).file;
   // Vite (SolidStart) also reads .env.local and .env in development; Express only its one file.
   const envFiles = [
     envFile,
@@ -89,10 +89,12 @@ export function buildContext(options: ContextOptions): CheckContext {
     envFile,
     env: {
       get(key) {
+        // A blank in the env file (`KEY=`) does not hide the environment's value: Node's and
+        // dotenv's loaders leave a variable that is already set alone.
         const fromFile = variables.get(key);
-        if (fromFile) return fromFile;
+        if (fromFile?.value) return fromFile;
         const value = environment[key];
-        return value === undefined ? undefined : { key, value, file: undefined, line: undefined };
+        return value ? { key, value, file: undefined, line: undefined } : fromFile;
       },
       assignments: (key) =>
         parseEnv(text(envFile))

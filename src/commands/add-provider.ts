@@ -6,7 +6,7 @@ import {
   providerInfo,
   requireProvider,
 } from "../catalog/providers.js";
-import type { EnvAddition } from "../edit/env-file.js";
+import { type EnvAddition, envValue } from "../edit/env-file.js";
 import { planEnv } from "../edit/env-plan.js";
 import { ensureImports } from "../edit/imports.js";
 import { appendProvider } from "../edit/providers-array.js";
@@ -15,6 +15,7 @@ import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
+import { envFileFor } from "../project/app-env-file.js";
 import {
   type AuthSetup,
   configObjects,
@@ -22,8 +23,7 @@ import {
   readConfigObject,
 } from "../project/auth-setup.js";
 import { appOrigin, devPort, endpointBase } from "../project/endpoints.js";
-import { detectEnvFile } from "../project/environment.js";
-import { detectFramework, type FrameworkInfo } from "../project/framework.js";
+import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
@@ -154,14 +154,6 @@ function envAdditions(
   ];
 }
 
-function frameworkOf(root: string): FrameworkInfo | undefined {
-  try {
-    return detectFramework(root, readPackageJson(root));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Adds the import and the entry to the configuration file. Returns the manual step instead when
  * the providers are built in a shape we do not edit.
@@ -216,7 +208,7 @@ export async function addProvider(
   const root = findPackageRoot(options.cwd);
   const pkg = readPackageJson(root);
   const setup = readAuthSetup(root, { configFile: options.config });
-  const framework = frameworkOf(root);
+  const framework = frameworkOf(root, pkg);
   output.title("Found");
   output.info(`Auth configuration: ${setup.config.file}:${setup.config.line}`);
 
@@ -230,7 +222,7 @@ export async function addProvider(
   if (provider.kind === "email" && !setup.config.adapter)
     throw new CliError(
       "invalid_combination",
-      `Email sign-in stores its one-time tokens in a database, and ${setup.config.file} has no \`adapter\`. Add one first (see docs/adapters.md), or run init again with --database embedded.`,
+      `Email sign-in stores its one-time tokens in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`adapter: postgresAdapter(embeddedDatabase())\` with \`import { embeddedDatabase, postgresAdapter } from "@create-auth/runtime/adapters/postgres"\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
     );
   // For a provider already configured, flags and stdin still fill in blank env keys.
   const values =
@@ -239,7 +231,7 @@ export async function addProvider(
       : { clientId: "", clientSecret: "", issuer: "", needsIssuer: false };
 
   const plan = new PlanBuilder(root);
-  const envFile = options.envFile ?? detectEnvFile(root, pkg, setup.files).file;
+  const envFile = envFileFor(root, pkg, options.envFile, framework, setup).file;
   if (!present) {
     const manual = planCode(plan, setup, provider, id, pkg.type === "module");
     if (manual) plan.manual.push(manual);
@@ -288,25 +280,32 @@ export async function addProvider(
     installed: false,
     callbackUrl: callbackUrl ?? null,
     console: oauth ? (provider.console ?? null) : null,
-    fillIn: additions
-      .filter((a) => a.value === "" && !env.kept.includes(a.key) && provider.kind !== "email")
-      .map((a) => a.key),
+    // Keys still blank once the plan is applied (the email keys have working defaults).
+    fillIn:
+      provider.kind === "email"
+        ? []
+        : additions.filter((a) => !envValue(plan.read(envFile) ?? "", a.key)).map((a) => a.key),
   };
 
+  const codeChanged = changes.files.some((change) => change.path === setup.config.file);
   if (changes.files.length === 0 && !changes.install) {
-    output.success(`${id} is already configured: nothing to change.`);
+    if (changes.manual.length) {
+      for (const step of changes.manual) output.warn(`By hand: ${step}`);
+      output.info("Nothing else to change.");
+    } else output.success(`${id} is already configured: nothing to change.`);
   } else {
     if (present)
-      output.info(
-        `${id} is already in ${setup.config.file}; adding its missing environment variables.`,
-      );
+      output.info(`${id} is already in ${setup.config.file}; updating its environment variables.`);
     if (!(await confirmPlan(io, changes, { ...options, dirty: gitState(root).dirty }))) {
       output.document(document);
       return ExitCode.ok;
     }
     applyChanges(changes);
     document.applied = true;
-    output.success(`Added ${id} to ${setup.config.file}.`);
+    if (codeChanged) output.success(`Added ${id} to ${setup.config.file}.`);
+    else if (!present)
+      output.warn(`Wrote ${envFile}; add ${id} to ${setup.config.file} by hand as shown above.`);
+    else output.success(`Updated ${envFile}.`);
     if (changes.install) {
       await runInstall(changes.install, root, output.json);
       document.installed = true;

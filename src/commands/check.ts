@@ -54,11 +54,20 @@ function summary(findings: Finding[]) {
   };
 }
 
-/** Plans the fixes of every rule that found something. */
-function planFixes(context: CheckContext, findings: Finding[]) {
+/**
+ * Plans the fixes of every rule that found something. A fix that cannot be made here (a secret
+ * for an env file git tracks) is skipped with its reason; the report still follows.
+ */
+function planFixes(io: Io, context: CheckContext, findings: Finding[]) {
   const plan = new PlanBuilder(context.root);
   for (const rule of rules) {
-    if (rule.fix && findings.some((finding) => finding.rule === rule.id)) rule.fix(context, plan);
+    if (!rule.fix || !findings.some((finding) => finding.rule === rule.id)) continue;
+    try {
+      rule.fix(context, plan);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      io.output.warn(`Not fixed (${rule.id}): ${error.message}`);
+    }
   }
   return plan.build();
 }
@@ -93,7 +102,7 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
   );
   let fixed: ReturnType<typeof planJson> | null = null;
   if (options.fix && findings.some((finding) => finding.fixable)) {
-    const changes = planFixes(context, findings);
+    const changes = planFixes(io, context, findings);
     if (changes.files.length) {
       fixed = planJson(changes);
       if (await confirmPlan(io, changes, { yes: true, dryRun: options.dryRun })) {

@@ -1,6 +1,9 @@
 import { join, relative } from "node:path";
+import { providerInfo } from "../catalog/providers.js";
+import { envValue } from "../edit/env-file.js";
 import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
+import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
 import { detectProject, type ProjectInfo } from "../project/detect.js";
@@ -186,11 +189,14 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   output.line();
   output.title("Next steps");
   for (const { provider, url, console } of steps.callbackUrls)
-    output.info(`Register ${url} as the callback URL of your ${provider} app (${console}).`);
-  // The email keys have working defaults (console delivery, a default sender).
+    output.info(
+      `Register ${url} as the callback URL of your ${providerInfo(provider)?.name ?? provider} app (${console}).`,
+    );
+  // Keys still blank in the env file; the email keys have working defaults (console delivery).
   const optional = new Set(["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"]);
+  const envText = new PlanBuilder(project.root).read(answers.envFile) ?? "";
   const emptyKeys = envAdditions(applied, "x")
-    .filter((a) => a.value === "" && !optional.has(a.key))
+    .filter((a) => !optional.has(a.key) && !envValue(envText, a.key))
     .map((a) => a.key);
   if (emptyKeys.length) output.info(`Fill in ${emptyKeys.join(", ")} in ${answers.envFile}.`);
   for (const step of plan.manual) output.warn(`By hand: ${step}`);

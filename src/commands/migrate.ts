@@ -4,8 +4,9 @@ import { isAbsolute, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { envValue } from "../edit/env-file.js";
 import { CliError, ExitCode } from "../errors.js";
-import { readAuthSetup } from "../project/auth-setup.js";
-import { detectEnvFile } from "../project/environment.js";
+import { envFileFor } from "../project/app-env-file.js";
+import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
+import { frameworkOf } from "../project/framework.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
 import type { Io } from "../ui/io.js";
 
@@ -73,43 +74,58 @@ async function openEmbedded(root: string, dir: string) {
   return db;
 }
 
-/** Which database to migrate: flags first, then what the configuration's adapter opens. */
-function chooseTarget(root: string, options: MigrateOptions): Target {
-  let kind = options.database;
+/** The set-up, when there is one (flags alone can name a database). */
+function setupOf(root: string, config: string | undefined): AuthSetup | undefined {
+  try {
+    return readAuthSetup(root, { configFile: config });
+  } catch (error) {
+    if (config) throw error;
+    return undefined;
+  }
+}
+
+/** Which kind of database: flags first, then what the configuration's adapter opens. */
+function chooseKind(options: MigrateOptions, setup: AuthSetup | undefined) {
+  const kind = options.database;
   if (kind !== undefined && kind !== "embedded" && kind !== "postgres")
     throw new CliError(
       "invalid_flag",
       `--database must be embedded or postgres (got "${options.database}").`,
     );
-  let configuredDir: string | undefined;
-  if (!kind && options.databaseUrl) kind = "postgres";
-  if (!kind && options.dir) kind = "embedded";
-  if (!kind) {
-    const adapter = readAuthSetup(root, { configFile: options.config }).config.adapter;
-    const embedded =
-      adapter && /\bembeddedDatabase\(\s*(?:["'`]([^"'`]+)["'`])?\s*\)/.exec(adapter.text);
-    if (embedded) {
-      kind = "embedded";
-      configuredDir = embedded[1];
-    } else if (adapter && /\b(postgresDatabase|Pool|Client)\s*\(/.test(adapter.text)) {
-      kind = "postgres";
-    } else {
-      throw new CliError(
-        "no_database",
-        adapter
-          ? `The configured adapter (${adapter.text.slice(0, 60)}) is not the PostgreSQL adapter: migrate its database with its own tools, or pass --database-url.`
-          : "The auth configuration has no adapter, so there is no database to migrate. Pass --database embedded or --database-url to create the tables anyway.",
-      );
-    }
-  }
+  if (kind) return { kind, dir: undefined };
+  if (options.databaseUrl) return { kind: "postgres" as const, dir: undefined };
+  if (options.dir) return { kind: "embedded" as const, dir: undefined };
+  const adapter = setup?.config.adapter;
+  const embedded =
+    adapter && /\bembeddedDatabase\(\s*(?:["'`]([^"'`]+)["'`])?\s*\)/.exec(adapter.text);
+  if (embedded) return { kind: "embedded" as const, dir: embedded[1] };
+  if (adapter && /\b(postgresDatabase|Pool|Client)\s*\(/.test(adapter.text))
+    return { kind: "postgres" as const, dir: undefined };
+  throw new CliError(
+    "no_database",
+    adapter
+      ? `The configured adapter (${adapter.text.slice(0, 60)}) is not the PostgreSQL adapter: migrate its database with its own tools, or pass --database-url.`
+      : setup
+        ? "The auth configuration has no adapter, so there is no database to migrate. Pass --database embedded or --database-url to create the tables anyway."
+        : "No auth configuration found: pass --database embedded or --database-url.",
+  );
+}
+
+/** The database to migrate, with its folder or connection string. */
+function chooseTarget(root: string, options: MigrateOptions): Target {
+  const setup = setupOf(root, options.config);
+  const { kind, dir: configuredDir } = chooseKind(options, setup);
   if (kind === "embedded") {
     const dir = options.dir ?? configuredDir ?? ".auth/db";
     return { kind, dir: isAbsolute(dir) ? dir : join(root, dir) };
   }
-  const envFile = options.envFile ?? detectEnvFile(root, readPackageJson(root), []).file;
+  const pkg = readPackageJson(root);
+  const envFile = envFileFor(root, pkg, options.envFile, frameworkOf(root, pkg), setup).file;
+  // An empty value in the env file is a blank to fill in: the environment's value wins, as it
+  // does for Node's and dotenv's loaders.
   const url =
-    options.databaseUrl ??
-    envValue(readFileOr(join(root, envFile)), "DATABASE_URL") ??
+    options.databaseUrl ||
+    envValue(readFileOr(join(root, envFile)), "DATABASE_URL") ||
     process.env.DATABASE_URL;
   if (!url)
     throw new CliError(

@@ -4,8 +4,9 @@ import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
+import { envFileFor } from "../project/app-env-file.js";
 import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
-import { detectEnvFile } from "../project/environment.js";
+import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
 import type { Io } from "../ui/io.js";
@@ -84,8 +85,8 @@ export async function secret(options: SecretOptions, io: Io): Promise<number> {
   }
   const root = findPackageRoot(options.cwd);
   const setup = setupOf(root);
-  const envFile =
-    options.envFile ?? detectEnvFile(root, readPackageJson(root), setup?.files ?? []).file;
+  const pkg = readPackageJson(root);
+  const envFile = envFileFor(root, pkg, options.envFile, frameworkOf(root, pkg), setup).file;
   const plan = new PlanBuilder(root);
   const current = plan.read(envFile) ?? "";
   const configured = setup?.config.maxAge;
@@ -100,7 +101,7 @@ export async function secret(options: SecretOptions, io: Io): Promise<number> {
         key,
         value,
         comment: options.rotate
-          ? `Newest secret: encrypts new sessions; the older ones still decrypt (${new Date().toISOString().slice(0, 10)})`
+          ? `Added by create-auth secret --rotate on ${new Date().toISOString().slice(0, 10)} (the highest-numbered secret encrypts; all decrypt)`
           : "Encrypts sessions. Generate with: npx create-auth secret",
       },
     ],

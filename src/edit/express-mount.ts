@@ -1,4 +1,5 @@
 import { type CallExpression, Node, type SourceFile, type Statement, SyntaxKind } from "ts-morph";
+import { isExpressAuthHandler } from "../project/auth-setup.js";
 import { findAppDeclaration } from "../project/express-app.js";
 import { quoted, type SourceStyle, statement } from "../project/source-style.js";
 import { eolOf, insertAt, parse } from "./syntax.js";
@@ -120,7 +121,11 @@ export function ensureExpressMount(
 
   const name = app.variable;
   const calls = file.getDescendantsOfKind(SyntaxKind.CallExpression);
-  const mounted = alreadyCalls(calls, `${name}.use`, /\bExpressAuth\s*\(/);
+  const mounted = calls.some(
+    (call) =>
+      call.getExpression().getText() === `${name}.use` &&
+      call.getArguments().some(isExpressAuthHandler),
+  );
   const trusted = alreadyCalls(calls, `${name}.set`, /^[^,]*["']trust proxy["']/s);
   const eol = eolOf(text);
   const indent =

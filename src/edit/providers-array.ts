@@ -28,6 +28,15 @@ export function appendProvider(text: string, array: ProvidersArray, expression: 
     return insertAt(text, array.insertAt, array.trailingComma ? ` ${element},` : `, ${element}`);
   }
   const element = reindent(expression, array.indent, eol);
+  if (array.commentLineEnd !== undefined) {
+    // `GitHub, // main login`: the comment stays on GitHub's line, the new element goes below.
+    const below = insertAt(
+      text,
+      array.commentLineEnd,
+      `${eol}${array.indent}${element}${array.trailingComma ? "," : ""}`,
+    );
+    return array.trailingComma ? below : insertAt(below, array.lastEnd, ",");
+  }
   return insertAt(
     text,
     array.insertAt,

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { CliError } from "../errors.js";
 
 /** One file the command will create or modify. */
 export interface FileChange {
@@ -45,7 +46,10 @@ export class PlanBuilder {
     const pending = this.changes.get(path);
     if (pending) return pending.after;
     const absolute = join(this.root, path);
-    return existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined;
+    if (!existsSync(absolute)) return undefined;
+    if (statSync(absolute).isDirectory())
+      throw new CliError("not_a_file", `${path} is a folder, not a file: nothing was changed.`);
+    return readFileSync(absolute, "utf8");
   }
 
   exists(path: string): boolean {

@@ -85,6 +85,13 @@ export interface ProvidersArray {
   insertAt: number;
   /** Whether the last element is followed by a comma. */
   trailingComma: boolean;
+  /** End of the last element itself (where a missing comma goes). */
+  lastEnd: number;
+  /**
+   * End of the last element's line when only a comment follows it there (`GitHub, // main`):
+   * the new element goes after the comment, which stays with its element.
+   */
+  commentLineEnd: number | undefined;
   empty: boolean;
   /** Indentation of the elements when each sits on its own line; undefined for one-line arrays. */
   indent: string | undefined;
@@ -121,6 +128,8 @@ export interface ExpressMount {
   method: string;
   /** The path argument, or undefined for `app.use(ExpressAuth(…))` (the root). */
   path: string | undefined;
+  /** The line the path argument is written on (a call may span lines). */
+  pathLine: number | undefined;
   /** The variable the app is held in. */
   app: string;
 }
@@ -254,10 +263,17 @@ function arrayInfo(array: ArrayLiteralExpression, shape: ProvidersArray["shape"]
   const ownLine =
     first !== undefined &&
     /^[ \t]*$/.test(text.slice(text.lastIndexOf("\n", first.getStart() - 1) + 1, first.getStart()));
+  const afterComma = last ? last.getEnd() + (comma ? comma[0].length : 0) : array.getStart() + 1;
+  const lineEnd = text.indexOf("\n", afterComma);
+  const rest = text.slice(afterComma, lineEnd === -1 ? undefined : lineEnd).replace(/\r$/, "");
+  const commented =
+    last !== undefined && lineEnd !== -1 && /^\s*(\/\/.*|\/\*.*\*\/\s*)$/.test(rest);
   return {
     shape,
-    insertAt: last ? last.getEnd() + (comma ? comma[0].length : 0) : array.getStart() + 1,
+    insertAt: afterComma,
     trailingComma: comma !== null,
+    lastEnd: last ? last.getEnd() : afterComma,
+    commentLineEnd: commented ? afterComma + rest.length : undefined,
     empty: elements.length === 0,
     indent: ownLine ? indentOf(first.getStart()) : undefined,
     lineIndent: indentOf(array.getStart()),
@@ -337,6 +353,16 @@ export function configObjects(
     const value = unwrap(declaration.getInitializer());
     if (isConfig(value)) found.push({ object: value, variable: declaration.getName() });
   }
+  // CommonJS: `module.exports = { … }`, `exports.authConfig = { … }`, `module.exports.x = { … }`.
+  for (const statement of source.getStatements()) {
+    if (!Node.isExpressionStatement(statement)) continue;
+    const expression = statement.getExpression();
+    if (!Node.isBinaryExpression(expression) || expression.getOperatorToken().getText() !== "=")
+      continue;
+    const target = /^(?:module\.exports|exports)(?:\.(\w+))?$/.exec(expression.getLeft().getText());
+    const value = unwrap(expression.getRight());
+    if (target && isConfig(value)) found.push({ object: value, variable: target[1] });
+  }
   for (const assignment of source.getExportAssignments()) {
     const value = unwrap(assignment.getExpression());
     if (isConfig(value)) found.push({ object: value, variable: undefined });
@@ -349,6 +375,17 @@ export function configObjects(
   return found;
 }
 
+/**
+ * Whether a call argument is the auth handler: `ExpressAuth(…)` written in place, or a variable
+ * of the same file that holds it (`const auth = ExpressAuth(authConfig)`).
+ */
+export function isExpressAuthHandler(argument: Node): boolean {
+  if (/\bExpressAuth\s*\(/.test(argument.getText())) return true;
+  if (!Node.isIdentifier(argument)) return false;
+  const value = variableValue(argument.getSourceFile(), argument.getText());
+  return value !== undefined && /^ExpressAuth\s*\(/.test(value.getText());
+}
+
 /** Express mounts of `ExpressAuth(…)` in a file. */
 function expressMounts(source: SourceFile, file: string): ExpressMount[] {
   const mounts: ExpressMount[] = [];
@@ -358,7 +395,7 @@ function expressMounts(source: SourceFile, file: string): ExpressMount[] {
     const method = callee.getName();
     if (!/^(use|all|get|post)$/.test(method)) continue;
     const args = call.getArguments();
-    if (!args.some((arg) => /\bExpressAuth\s*\(/.test(arg.getText()))) continue;
+    if (!args.some(isExpressAuthHandler)) continue;
     const first = unwrap(args[0]);
     const path =
       Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first)
@@ -369,6 +406,7 @@ function expressMounts(source: SourceFile, file: string): ExpressMount[] {
       line: call.getStartLineNumber(),
       method,
       path,
+      pathLine: path === undefined ? undefined : first!.getStartLineNumber(),
       app: callee.getExpression().getText(),
     });
   }

@@ -132,7 +132,9 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
     {
       label: "Modules",
       value: pkg.type === "module" ? "ESM" : "CommonJS",
-      evidence: `"type": ${JSON.stringify(pkg.type ?? "commonjs")} in package.json`,
+      evidence: pkg.type
+        ? `"type": ${JSON.stringify(pkg.type)} in package.json`
+        : 'no "type" in package.json (CommonJS by default)',
     },
   ];
   const packageManager = detectPackageManager(root, pkg);

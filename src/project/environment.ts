@@ -61,7 +61,7 @@ export function detectEnvLoading(
   }
   for (const file of files) {
     const text = readIfExists(root, file);
-    if (/\bloadEnvFile\s*\(/.test(text))
+    if (/\bloadEnvFile\s*(?:\?\.)?\s*\(/.test(text))
       return { how: "loadEnvFile", evidence: `process.loadEnvFile() in ${file}` };
     const module = importsDotenv(text);
     if (module && dependencyRange(pkg, module))

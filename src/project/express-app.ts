@@ -232,3 +232,12 @@ export function entrySource(root: string, path: string): string | undefined {
   const relativePath = relative(root, resolve(root, path)).split("\\").join("/");
   return relativePath.startsWith("..") ? undefined : toSource(root, relativePath);
 }
+
+/** The project files `file` imports with relative specifiers (one level), as source paths. */
+export function importedSources(root: string, file: string, project = readingProject()): string[] {
+  const source = project.addSourceFileAtPathIfExists(join(root, file));
+  if (!source) return [];
+  return relativeImports(source)
+    .map((specifier) => toSource(root, relative(root, resolve(root, dirname(file), specifier))))
+    .filter((target): target is string => target !== undefined);
+}

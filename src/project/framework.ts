@@ -98,3 +98,12 @@ export function detectFramework(root: string, pkg: PackageJson, flag?: Framework
   }
   return { framework, major, version: version.version, evidence };
 }
+
+/** The framework when it can be told, else undefined (commands that can work without it). */
+export function frameworkOf(root: string, pkg: PackageJson): FrameworkInfo | undefined {
+  try {
+    return detectFramework(root, pkg);
+  } catch {
+    return undefined;
+  }
+}

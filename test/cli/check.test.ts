@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -387,4 +388,32 @@ describe("check: exit codes, --strict, --fix, --list", () => {
     expect(run.exitCode).toBe(1);
     expect(run.json?.error).toMatchObject({ code: "no_auth_config" });
   });
+});
+
+describe("secret-low-entropy judges randomness, not luck", () => {
+  const weak = (value: string) =>
+    rules
+      .find((rule) => rule.id === "secret-low-entropy")!
+      .check({
+        env: {
+          get: (key: string) =>
+            key === "AUTH_SECRET" ? { key, value, file: ".env", line: 1 } : undefined,
+        },
+        setup: { config: {} },
+      } as never).length > 0;
+
+  it("never flags real random values: hex from openssl rand -hex 16, UUIDs, generated secrets", () => {
+    for (let i = 0; i < 2000; i++) {
+      expect(weak(randomBytes(16).toString("hex"))).toBe(false);
+      expect(weak(randomUUID())).toBe(false);
+      expect(weak(randomBytes(32).toString("base64url"))).toBe(false);
+    }
+  });
+
+  it.each([
+    "passwordpasswordpasswordpassword",
+    "ab".repeat(24),
+    "q".repeat(40),
+    "0123456789".repeat(4),
+  ])("flags %s", (value) => expect(weak(value)).toBe(true));
 });

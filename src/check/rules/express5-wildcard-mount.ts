@@ -14,7 +14,7 @@ export const express5WildcardMount: Rule = {
       .filter((mount) => mount.path && EXPRESS4_ONLY.test(mount.path))
       .map((mount) => ({
         file: mount.file,
-        line: mount.line,
+        line: mount.pathLine ?? mount.line,
         message: `Express 5 refuses the path "${mount.path}": the app crashes at start-up (PathError: Missing parameter name).`,
         why: "Express 5's router (path-to-regexp 8) has no nameless wildcards.",
         fix: `Mount at "${mountBase(mount.path!)}" (the runtime finds every endpoint below it; check --fix does it).`,
@@ -25,7 +25,7 @@ export const express5WildcardMount: Rule = {
       if (!mount.path || !EXPRESS4_ONLY.test(mount.path)) continue;
       plan.edit(mount.file, `mount at ${mountBase(mount.path)}`, (text) => {
         const lines = text.split("\n");
-        const index = mount.line - 1;
+        const index = (mount.pathLine ?? mount.line) - 1;
         for (const quote of ['"', "'", "`"]) {
           const literal = `${quote}${mount.path}${quote}`;
           if (lines[index]?.includes(literal)) {

@@ -1,6 +1,6 @@
-import { relative, resolve, sep } from "node:path";
 import { type ProviderInfo, providers, requireProvider } from "../../catalog/providers.js";
 import { CliError } from "../../errors.js";
+import { envPathFlag } from "../../project/app-env-file.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import type { Asker, Choice } from "../../ui/ask.js";
 
@@ -62,14 +62,6 @@ function normalizeMount(mount: string): string {
       `--mount must be a plain path such as /auth (got "${mount}"); wildcards are added by nobody: the runtime finds its endpoints under the mount.`,
     );
   }
-  return path;
-}
-
-/** `--env-path`, relative to the project (as written in .gitignore and the generated loader). */
-function envPath(root: string, file: string): string {
-  const path = relative(root, resolve(root, file)).split(sep).join("/");
-  if (!path || path.endsWith("/"))
-    throw new CliError("invalid_flag", `--env-path must name a file (got "${file}").`);
   return path;
 }
 
@@ -186,7 +178,7 @@ export async function collectAnswers(
     database: database === "none" ? undefined : database,
     databaseUrl,
     trustProxy,
-    envFile: flags.envFile ? envPath(project.root, flags.envFile) : project.envFile.file,
+    envFile: flags.envFile ? envPathFlag(project.root, flags.envFile) : project.envFile.file,
     mount,
     protect: protect
       .split(",")

@@ -4,6 +4,8 @@ import { ensureExpressMount } from "../../edit/express-mount.js";
 import { ensureImports, importStatement, type ModuleKind } from "../../edit/imports.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
+import { detectEnvLoading } from "../../project/environment.js";
+import { importedSources } from "../../project/express-app.js";
 import { detectStyle, quoted, statement } from "../../project/source-style.js";
 import type { Answers } from "./answers.js";
 import { configModule, envLoaderModule } from "./config-module.js";
@@ -67,7 +69,19 @@ export function planExpress(
   const withExtension = (kind === "esm" && !typescript) || style.extensions;
 
   let envLoader: string | undefined;
-  if (project.env.how === "none") {
+  const configLoadsEnv = () =>
+    detectEnvLoading(
+      project.root,
+      project.pkg,
+      [configFile, ...importedSources(project.root, configFile)],
+      "express",
+    ).how !== "none";
+  if (project.env.how === "none" && existed && !configLoadsEnv()) {
+    // The configuration is the user's own; a loader it does not import would be dead code.
+    plan.manual.push(
+      `No env loading was found between the entry and the app: if nothing loads ${answers.envFile}, start the app with \`node --env-file=${answers.envFile}\`, or call \`process.loadEnvFile(${quoted(answers.envFile, style)})\` before ${configFile} is imported.`,
+    );
+  } else if (project.env.how === "none" && !existed) {
     const loaderFile = posix.join(posix.dirname(configFile), `env${ext}`);
     envLoader = siblingSpecifier(configFile, loaderFile, withExtension);
     if (!plan.exists(loaderFile)) {

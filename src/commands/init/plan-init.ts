@@ -44,7 +44,7 @@ export function planInit(
   const existingSecret = envValue(plan.read(answers.envFile) ?? "", "AUTH_SECRET");
   planEnv(plan, {
     envFile: answers.envFile,
-    additions: envAdditions(applied, existingSecret ?? generateSecret()),
+    additions: envAdditions(applied, existingSecret || generateSecret()),
     secrets: secretKeys(applied),
     ignore: answers.database === "embedded" ? [".auth/"] : [],
     force: options.force,
