@@ -8,6 +8,9 @@ const MAX_LENGTH = 254;
 // RFC 5322 "atext" plus dots; no quotes, no spaces, no angle brackets or parentheses.
 const localPart = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const domainLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+// What WHATWG URL's "ends in a number" reads as an IPv4 part: decimal, or 0x-prefixed hex.
+const numericLabel = /^(?:\d+|0x[0-9a-f]*)$/;
+const asciiLabel = /^[a-z0-9-]*$/;
 // Characters that NFKC folds into "@": full-width (U+FF20) and small (U+FE6B) commercial at.
 const atLookalikes = /[\uFF20\uFE6B]/;
 
@@ -43,14 +46,32 @@ export function normalizeEmailAddress(input: unknown): string {
   const rawDomain = value.slice(at + 1);
   // Letters, digits, dots and hyphens only: no ports, paths, brackets or userinfo tricks.
   if (!/^[\p{L}\p{N}.-]+$/u.test(rawDomain)) throw new InvalidEmailAddress("Invalid domain");
+  // The URL parser reads a host whose last label is a number as an IPv4 address in any of its
+  // forms (`2130706433`, `0x7f.1`, `123` all become an address), so two inputs would be one
+  // identity and mail could go to internal hosts. No top-level domain is numeric.
+  const labels = rawDomain.split(".");
+  if (numericLabel.test(labels.at(-1)!)) {
+    throw new InvalidEmailAddress("IP addresses and numeric domains are not mail domains");
+  }
   let domain: string;
   try {
     domain = new URL(`http://${rawDomain}`).hostname;
   } catch {
     throw new InvalidEmailAddress("Invalid domain");
   }
-  if (!domain.split(".").every((label) => domainLabel.test(label))) {
-    throw new InvalidEmailAddress("Invalid domain");
-  }
+  if (!sameDomain(labels, domain.split("."))) throw new InvalidEmailAddress("Invalid domain");
   return `${local}@${domain}`;
+}
+
+/**
+ * Whether the URL parser kept the domain as written, up to punycode: ASCII labels unchanged,
+ * the others encoded (`xn--`). Anything it rewrote more than that names a different host.
+ */
+function sameDomain(written: string[], parsed: string[]): boolean {
+  if (written.length !== parsed.length) return false;
+  return written.every((label, i) => {
+    const result = parsed[i]!;
+    if (!domainLabel.test(result)) return false;
+    return asciiLabel.test(label) ? result === label : result.startsWith("xn--");
+  });
 }

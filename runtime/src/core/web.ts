@@ -1,6 +1,7 @@
 import type { AuthConfig } from "../types.js";
 import { resolveConfig } from "./config.js";
 import { parseCookieHeader } from "./cookies.js";
+import { parseForm } from "./form-parameters.js";
 import { handleAuthRequest } from "./handle.js";
 import type { AuthRequest } from "./request.js";
 import { jsonResponse, toWebResponse } from "./response.js";
@@ -25,7 +26,7 @@ export function parseBody(
     }
   }
   if (contentType.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(text));
+    return parseForm(text);
   }
   return undefined;
 }

@@ -1,32 +1,34 @@
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
+import { formParameters } from "../core/form-parameters.js";
 import { InvalidCheck, OAuthCallbackError } from "../errors.js";
 import { clearChecks, decodeState, readCheck } from "./checks.js";
-import type { InternalOAuthProvider } from "./normalize.js";
+import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
 import { redirectProxy } from "./proxy.js";
 
 /**
  * The authorization response: only the POST body for `form_post` (as Auth.js; a query on a
- * form_post flow is not the response mode that was requested), else only the query.
+ * form_post flow is not the response mode that was requested), else only the query. Every
+ * parameter as sent, duplicates included: oauth4webapi refuses a repeated `state`, `code` or
+ * `iss` (RFC 6749 §3.1), which a flattened copy (last one wins) would hide.
  */
 export function callbackParameters(ctx: AuthContext, formPost: boolean): URLSearchParams {
-  const params = new URLSearchParams();
-  const body = ctx.request.method === "POST" ? (ctx.request.body ?? {}) : {};
-  const source = formPost ? body : ctx.query;
-  for (const [key, value] of Object.entries(source))
-    if (typeof value === "string") params.set(key, value);
-  return params;
+  if (!formPost) return new URLSearchParams(ctx.request.url.searchParams);
+  return ctx.request.method === "POST" ? formParameters(ctx.request.body) : new URLSearchParams();
 }
 
 /**
  * On the redirect proxy: a callback whose (sealed) state names another deployment goes back to
- * it with the same parameters, without touching the code (reference §4.6).
+ * it with the same parameters, without touching the code (reference §4.6). `form_post` flows
+ * never use the proxy (a cross-site POST cannot be relayed by a redirect), so their callbacks,
+ * with or without `state`, are this deployment's own.
  */
 export async function proxyBounce(
   ctx: AuthContext,
   provider: InternalOAuthProvider,
   params: URLSearchParams,
 ): Promise<string | undefined> {
+  if (usesFormPost(provider)) return undefined;
   const proxy = redirectProxy(ctx, provider);
   if (!proxy || new URL(proxy).origin !== ctx.origin) return undefined;
   const state = params.get("state");
@@ -34,7 +36,8 @@ export async function proxyBounce(
   if (!data) throw new InvalidCheck("State could not be decoded");
   if (!data.origin || new URL(data.origin).origin === ctx.origin) return undefined;
   const target = new URL(data.origin);
-  for (const [key, value] of params) target.searchParams.set(key, value);
+  // Appended, not set: a repeated parameter reaches the deployment as sent, which refuses it.
+  for (const [key, value] of params) target.searchParams.append(key, value);
   return target.href;
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { signInMessage } from "./email-message.js";
+import { sendSmtp } from "./smtp.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
 
 export type { EmailConfig, SendVerificationRequestParams };
@@ -16,6 +17,9 @@ export interface EmailUserConfig extends Partial<Omit<EmailConfig, "type" | "opt
    * An SMTP URL (`smtp://user:pass@host:587`), nodemailer transport options, or `"console"` to
    * print links instead of sending them. Unset or empty: console in development; in production
    * every send fails (the user sees "could not be sent") until a server is configured.
+   * Connection, greeting and socket timeouts default to 10 s (set them here to change that),
+   * and the transport is closed after each mail; pass your own nodemailer transporter to keep
+   * a pool open across sign-ins.
    */
   server?: string | Record<string, unknown>;
 }
@@ -27,16 +31,6 @@ function usesConsole(server: EmailUserConfig["server"]): boolean {
     server === "console" ||
     ((server === undefined || server === "") && process.env.NODE_ENV !== "production")
   );
-}
-
-async function loadNodemailer() {
-  try {
-    return await import("nodemailer");
-  } catch (cause) {
-    throw new Error('Sending email needs the "nodemailer" package: npm install nodemailer', {
-      cause,
-    });
-  }
 }
 
 /** The default `sendVerificationRequest`: SMTP through nodemailer, or the console. */
@@ -55,11 +49,7 @@ export async function sendVerificationRequest(
       "No email server is configured: set `server` (for example from AUTH_EMAIL_SERVER)",
     );
   }
-  const nodemailer = await loadNodemailer();
-  const transport = nodemailer.createTransport(server as never);
-  const result = await transport.sendMail({ to: identifier, from: provider.from, ...message });
-  const failed = [...(result.rejected ?? []), ...(result.pending ?? [])].filter(Boolean);
-  if (failed.length) throw new Error(`Email (${failed.join(", ")}) could not be sent`);
+  await sendSmtp(server, { to: identifier, from: provider.from, ...message });
 }
 
 /**

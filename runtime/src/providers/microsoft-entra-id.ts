@@ -33,7 +33,9 @@ export default function MicrosoftEntraID(
       profile: (profile) => ({
         id: profile.sub,
         name: profile.name,
-        email: profile.email ?? profile.preferred_username ?? null,
+        // Only `email` (as Auth.js): `preferred_username` is the sign-in name (often the UPN),
+        // which looks like an address but is neither verified nor necessarily a mailbox.
+        email: profile.email ?? null,
         image: null,
       }),
       style: { brandColor: "#0072c6", text: "#ffffff" },

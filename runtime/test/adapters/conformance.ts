@@ -14,6 +14,11 @@ export interface ConformanceOptions {
    * `@auth/pg-adapter` lets PostgreSQL refuse them ("out of range for type integer").
    */
   outOfRangeIds?: boolean;
+  /**
+   * Session tokens outside printable ASCII (a NUL byte from a forged cookie) are unknown
+   * sessions, not database errors. Default true. `@auth/pg-adapter` lets PostgreSQL refuse them.
+   */
+  unprintableTokens?: boolean;
 }
 
 const future = (days: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + days * 86_400_000);
@@ -167,6 +172,48 @@ export function describeAdapterConformance(
       ).toBeNull();
     });
 
+    it("missing rows return null: deleting what does not exist changes nothing", async () => {
+      const user = await newUser();
+      const account = accountFor(user.id);
+      await a().linkAccount(account);
+      const sessionToken = unique("session");
+      await a().createSession({ sessionToken, userId: user.id, expires: future(1) });
+
+      // `@auth/pg-adapter` answers undefined where ours answer null: both mean "nothing".
+      expect((await a().deleteSession(unique("missing"))) ?? null).toBeNull();
+      expect(
+        (await a().unlinkAccount({ provider: "github", providerAccountId: unique("none") })) ??
+          null,
+      ).toBeNull();
+      expect((await a().deleteUser("999999999")) ?? null).toBeNull();
+      if (options.outOfRangeIds !== false) {
+        expect((await a().deleteUser("not-an-id")) ?? null).toBeNull();
+      }
+
+      expect(await a().getUser(user.id)).toEqual(user);
+      expect((await a().getSessionAndUser(sessionToken))?.user).toEqual(user);
+      expect(
+        await a().getUserByAccount({
+          provider: "github",
+          providerAccountId: account.providerAccountId,
+        }),
+      ).toEqual(user);
+    });
+
+    it.skipIf(options.unprintableTokens === false)(
+      "session tokens with control characters are unknown sessions, not database errors",
+      async () => {
+        for (const token of ["abc\u0000def", "\u0000", "abc\u0001", "abc\u007f"]) {
+          expect(await a().getSessionAndUser(token), JSON.stringify(token)).toBeNull();
+          expect(
+            await a().updateSession({ sessionToken: token, expires: future(1) }),
+            JSON.stringify(token),
+          ).toBeNull();
+          expect((await a().deleteSession(token)) ?? null, JSON.stringify(token)).toBeNull();
+        }
+      },
+    );
+
     it("verification tokens are single-use and bound to their identifier", async () => {
       const identifier = `${unique("vt")}@example.com`;
       const token = { identifier, token: unique("hash"), expires: future(1) };
@@ -207,6 +254,18 @@ export function describeAdapterConformance(
           providerAccountId: account.providerAccountId,
         }),
       ).toBeNull();
+      // The lookups above join the users table, so they pass even when the session and account
+      // rows are left behind (a schema without cascading foreign keys). These read them alone.
+      expect(
+        await a().updateSession({ sessionToken, expires: future(2) }),
+        "the session row is gone",
+      ).toBeNull();
+      if (a().getAccount) {
+        expect(
+          await a().getAccount(account.providerAccountId, "github"),
+          "the account row is gone",
+        ).toBeNull();
+      }
     });
 
     if (options.webauthn === false) return;

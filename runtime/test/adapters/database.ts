@@ -37,3 +37,17 @@ export async function isolatedPool() {
     },
   };
 }
+
+/**
+ * The schema documented for `@auth/pg-adapter`, verbatim in shape: no unique keys and no foreign
+ * keys, so nothing cascades when a user is deleted. Existing Auth.js databases look like this.
+ */
+export const AUTHJS_SCHEMA = `CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL,
+    token TEXT NOT NULL, PRIMARY KEY (identifier, token));
+  CREATE TABLE accounts (id SERIAL, "userId" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, provider VARCHAR(255) NOT NULL,
+    "providerAccountId" VARCHAR(255) NOT NULL, refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT,
+    scope TEXT, session_state TEXT, token_type TEXT, PRIMARY KEY (id));
+  CREATE TABLE sessions (id SERIAL, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL,
+    "sessionToken" VARCHAR(255) NOT NULL, PRIMARY KEY (id));
+  CREATE TABLE users (id SERIAL, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT,
+    PRIMARY KEY (id));`;

@@ -148,6 +148,18 @@ describe("email sign-in (reference §4.4, stricter)", () => {
     "@example.com",
     "ada@",
     "",
+    // Numeric hosts the URL parser rewrites into IPv4 addresses (two spellings, one identity,
+    // and mail to internal hosts), and address literals.
+    "ada@2130706433",
+    "ada@0x7f.1",
+    "ada@123",
+    "ada@127.0.0.1",
+    "ada@0.0.0.123",
+    "ada@１２７.０.０.１",
+    "ada@example.0x1",
+    "ada@[127.0.0.1]",
+    "ada@[::1]",
+    "ada@example.com.",
   ])("refuses %j without sending anything", async (email) => {
     const { sent, client } = setup();
     const response = await requestLink(client, email);
@@ -155,6 +167,17 @@ describe("email sign-in (reference §4.4, stricter)", () => {
       "http://localhost:3000/auth/signin?error=EmailSignInError",
     );
     expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ["ada@bücher.example", "ada@xn--bcher-kva.example"],
+    ["ada@BÜCHER.Example", "ada@xn--bcher-kva.example"],
+    ["ada@123.example", "ada@123.example"],
+    ["ada@0x.example", "ada@0x.example"],
+  ])("accepts %j as %j (punycode, numeric labels before a named one)", async (email, canonical) => {
+    const { sent, client } = setup();
+    await requestLink(client, email);
+    expect(sent.map((mail) => mail.identifier)).toEqual([canonical]);
   });
 
   it("answers the same for known and unknown addresses (no enumeration)", async () => {

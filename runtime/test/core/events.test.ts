@@ -18,7 +18,16 @@ describe("events (reference §5.2)", () => {
       providers: [Credentials({ authorize: () => ada })],
     });
     await client.signInWithCredentials({});
-    expect(events.signIn).toHaveBeenCalledTimes(1);
+    // Exactly Auth.js's credentials payload: the authorized user and the credentials account,
+    // no profile and no isNewUser (the adapter never sees a credentials user).
+    expect(events.signIn.mock.calls).toStrictEqual([
+      [
+        {
+          user: ada,
+          account: { providerAccountId: "1", type: "credentials", provider: "credentials" },
+        },
+      ],
+    ]);
     await client.session();
     expect(events.session).toHaveBeenCalledTimes(1);
     expect(events.session.mock.calls[0]![0]).toMatchObject({

@@ -187,9 +187,23 @@ describe("session cookie chunking (reference §2.2)", () => {
   });
 
   it("refuses chunks with a gap instead of gluing them", async () => {
-    const client = new TestClient(bigConfig());
+    // The real decoder behind a spy: glued chunks would reach it and fail to decrypt, logging a
+    // JWTSessionError; a gap must be seen before any cryptography.
+    const spy = vi.fn((params: Parameters<typeof decode>[0]) => decode(params));
+    const { logger, errors } = captureLogger();
+    const client = new TestClient({
+      ...bigConfig(),
+      logger,
+      jwt: { decode: spy as typeof decode },
+    });
     await client.signInWithCredentials({});
+    await expect(client.session()).resolves.toMatchObject({ user: { name: "Ada" } });
+    expect(spy).toHaveBeenCalled();
+    spy.mockClear();
+
     client.jar.delete(`${SALT}.1`);
     await expect(client.session()).resolves.toBeNull();
+    expect(spy).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { memoryAdapter } from "../../src/adapters/memory.js";
 import Email from "../../src/providers/email.js";
 import Nodemailer from "../../src/providers/nodemailer.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+import { captureLogger, recordingTokens, SECRET, setCookie, TestClient } from "../helpers.js";
 import { linkIn, startSmtpServer } from "./smtp.js";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -37,12 +37,12 @@ async function requestLink(client: TestClient, email: string) {
 describe("Email provider over real SMTP", () => {
   it("mails a link that signs the user in", async () => {
     const client = new TestClient(config());
-    const received = smtp.nextMessage();
     const response = await requestLink(client, "Ada@Example.com");
     expect(response.headers.get("location")).toBe(
       "http://localhost:3000/auth/verify-request?provider=email&type=email",
     );
-    const mail = await received;
+    // The request answers after the server took the mail: it is already waiting.
+    const mail = await smtp.nextMessage();
     expect(mail.to).toEqual(["ada@example.com"]);
     expect(mail.from).toBe("auth@acme.example");
     expect(mail.subject).toBe("Sign in to localhost:3000");
@@ -65,14 +65,21 @@ describe("Email provider over real SMTP", () => {
 
   it("shows EmailSignInError and leaves no usable token when SMTP refuses", async () => {
     const { logger, errors } = captureLogger();
+    const { adapter, created } = recordingTokens(memoryAdapter());
     const client = new TestClient(
-      config({ logger }, { host: "127.0.0.1", port: 1, secure: false, connectionTimeout: 2000 }),
+      config(
+        { logger, adapter },
+        { host: "127.0.0.1", port: 1, secure: false, connectionTimeout: 2000 },
+      ),
     );
     const response = await requestLink(client, "ada@example.com");
     expect(response.headers.get("location")).toBe(
       "http://localhost:3000/auth/signin?error=EmailSignInError",
     );
     expect(errors.at(-1)?.name).toBe("EmailSignInError");
+    // A token was stored before the send, and the failed send took it out again.
+    expect(created).toHaveLength(1);
+    expect(await adapter.useVerificationToken(created[0]!)).toBeNull();
   });
 
   it("prints the link in development when no server is set, and fails in production", async () => {

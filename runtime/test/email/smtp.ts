@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface CapturedMail {
@@ -35,11 +35,21 @@ function textPart(raw: string, type = "plain"): string {
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
 export async function startSmtpServer() {
   const messages: CapturedMail[] = [];
+  // Mails no `nextMessage()` has taken yet, and callers waiting for one.
+  const unread: CapturedMail[] = [];
   const waiters: ((mail: CapturedMail) => void)[] = [];
+  let openSessions = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onConnect(_session, callback) {
+      openSessions++;
+      callback();
+    },
+    onClose() {
+      openSessions--;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -54,7 +64,9 @@ export async function startSmtpServer() {
           subject: /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "",
         };
         messages.push(mail);
-        waiters.shift()?.(mail);
+        const waiter = waiters.shift();
+        if (waiter) waiter(mail);
+        else unread.push(mail);
         callback();
       });
     },
@@ -65,12 +77,41 @@ export async function startSmtpServer() {
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** The next message, or one already received and not yet taken. */
+    /** The oldest message received and not yet taken, else the next one to arrive. */
     nextMessage(): Promise<CapturedMail> {
-      return new Promise((resolve) => waiters.push(resolve));
+      const mail = unread.shift();
+      return mail ? Promise.resolve(mail) : new Promise((resolve) => waiters.push(resolve));
     },
+    /** SMTP connections currently open (a client that never closes its transport keeps one). */
+    openSessions: () => openSessions,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A TCP server that accepts connections and never says a word (a hung SMTP server). */
+export async function startSilentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    /** Connections the client has not closed yet. */
+    openConnections: () => sockets.size,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls `condition` (every 20 ms) until it holds or `ms` have passed; returns its last value. */
+export async function eventually(condition: () => boolean, ms = 2000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return condition();
 }
 
 /** The sign-in link in a captured mail. */

@@ -5,6 +5,8 @@ import Auth0 from "../../src/providers/auth0.js";
 import GitHub from "../../src/providers/github.js";
 import Google from "../../src/providers/google.js";
 import Keycloak from "../../src/providers/keycloak.js";
+import LinkedIn from "../../src/providers/linkedin.js";
+import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js";
 import OIDC from "../../src/providers/oidc.js";
 import Okta from "../../src/providers/okta.js";
 import Slack from "../../src/providers/slack.js";
@@ -184,13 +186,112 @@ describe.each([
     },
   ],
   [
+    // Microsoft's documented v2.0 ID token: no `email` claim (it is optional and needs the
+    // email scope and a mailbox), only the UPN as preferred_username.
+    "microsoft-entra-id",
+    MicrosoftEntraID,
+    {
+      ver: "2.0",
+      iss: "https://login.microsoftonline.com/9122040d-6c67-4c5b-b112-36a304b66dad/v2.0",
+      sub: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
+      aud: "6cb04018-a3f5-46a7-b995-940c78f5aef3",
+      nbf: 1_700_000_000,
+      name: "Abe Lincoln",
+      preferred_username: "AbeLi@microsoft.com",
+      oid: "00000000-0000-0000-66f3-3332eca7ea81",
+      tid: "9122040d-6c67-4c5b-b112-36a304b66dad",
+      nonce: "123523",
+      aio: "Df2UVXL1ix!lMCWMSOJBcFatzcGfvFGhjKv8q5g0x732dR5MB5BisvGQO7YWByjd8iQDLq!eGbIDakyp5mnOrcdqHeYSnltepQmRp6AIZ8jY",
+      ...times,
+    },
+    {
+      id: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
+      name: "Abe Lincoln",
+      email: null,
+      image: null,
+    },
+  ],
+  [
+    "microsoft-entra-id with the optional email claim",
+    MicrosoftEntraID,
+    {
+      ver: "2.0",
+      iss: "https://login.microsoftonline.com/9122040d-6c67-4c5b-b112-36a304b66dad/v2.0",
+      sub: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
+      aud: "6cb04018-a3f5-46a7-b995-940c78f5aef3",
+      name: "Abe Lincoln",
+      preferred_username: "abeli@contoso.onmicrosoft.com",
+      email: "abe@lincoln.example",
+      oid: "00000000-0000-0000-66f3-3332eca7ea81",
+      tid: "9122040d-6c67-4c5b-b112-36a304b66dad",
+      ...times,
+    },
+    {
+      id: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
+      name: "Abe Lincoln",
+      email: "abe@lincoln.example",
+      image: null,
+    },
+  ],
+  [
+    // LinkedIn's ID token (Sign In with LinkedIn using OpenID Connect): `email_verified` and
+    // `locale` as LinkedIn sends them, and no nonce (the preset checks state only).
+    "linkedin",
+    LinkedIn,
+    {
+      iss: "https://www.linkedin.com/oauth",
+      aud: "86y9x9sxxxxxx",
+      sub: "782bbtaQ",
+      name: "John Doe",
+      given_name: "John",
+      family_name: "Doe",
+      picture:
+        "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/",
+      email: "doe@email.test",
+      email_verified: "true",
+      locale: "en-US",
+      ...times,
+    },
+    {
+      id: "782bbtaQ",
+      name: "John Doe",
+      email: "doe@email.test",
+      image:
+        "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/",
+    },
+  ],
+  [
+    // The same member from GET https://api.linkedin.com/v2/userinfo (`locale` is an object
+    // there, `email_verified` a boolean), for a configuration with `idToken: false`.
+    "linkedin /v2/userinfo",
+    LinkedIn,
+    {
+      sub: "782bbtaQ",
+      email_verified: true,
+      name: "John Doe",
+      locale: { country: "US", language: "en" },
+      given_name: "John",
+      family_name: "Doe",
+      email: "doe@email.test",
+      picture:
+        "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/",
+    },
+    {
+      id: "782bbtaQ",
+      name: "John Doe",
+      email: "doe@email.test",
+      image:
+        "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/",
+    },
+  ],
+  [
     "oidc",
     OIDC,
     { iss: "https://sso.corp.test", aud: "cid", sub: "248289761001", nickname: "jd", ...times },
     { id: "248289761001", name: "jd", email: null, image: null },
   ],
 ] as const)("%s profile()", (_id, factory, claims, expected) => {
-  it("maps the provider's recorded ID-token claims", async () => {
+  it("maps the provider's recorded claims", async () => {
     const provider = internal((factory as (o?: object) => Provider)({ clientId: "cid" }));
     expect(await provider.profile(claims as unknown as Profile, tokens)).toEqual(expected);
   });

@@ -186,7 +186,15 @@ describe.each([
     MicrosoftEntraID,
     "oidc",
     ["pkce"],
-    { sub: "AAAAA", oid: "o", tid: "t", name: "Megan", preferred_username: "megan@contoso.test" },
+    // The email claim, never preferred_username (presets-profiles.test.ts has one without it).
+    {
+      sub: "AAAAA",
+      oid: "o",
+      tid: "t",
+      name: "Megan",
+      email: "megan@contoso.test",
+      preferred_username: "megan.b@contoso.onmicrosoft.test",
+    },
     { id: "AAAAA", name: "Megan", email: "megan@contoso.test", image: null },
   ],
   [

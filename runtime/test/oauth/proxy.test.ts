@@ -35,6 +35,44 @@ describe("redirect proxy (reference §4.6)", () => {
     expect(mock.op.state.tokenRequests).toBe(1);
   });
 
+  it("leaves form_post callbacks to the deployment, which is its own proxy, even without state", async () => {
+    // form_post responses cannot be relayed by a redirect, so these flows never use the proxy
+    // (reference §4.6) and a provider may check only the nonce.
+    const formPost = oidc({
+      checks: ["nonce"],
+      authorization: { params: { response_mode: "form_post" } },
+    });
+    const proxy = new TestClient(
+      config({ redirectProxyUrl: PROXY, providers: [formPost] }),
+      "http://proxy.test",
+    );
+    const { params } = await signIn(proxy);
+    expect(params.get("redirect_uri")).toBe("http://proxy.test/auth/callback/mock");
+    expect(params.get("state")).toBeNull();
+    const callback = await proxy.request("/auth/callback/mock", {
+      form: { code: "c", iss: mock.op.issuer },
+    });
+    expect(callback.headers.get("location")).toBe("http://proxy.test");
+    expect(setCookie(callback, "authjs.session-token")).toBeDefined();
+    expect(mock.op.state.tokenRequests).toBe(1);
+  });
+
+  it("relays a repeated parameter as sent, and the deployment refuses it", async () => {
+    const preview = new TestClient(proxyConfig(), "http://preview.test");
+    const { params } = await signIn(preview);
+    const query = new URLSearchParams(callbackQuery(params));
+    query.append("code", "c-injected");
+    const proxy = new TestClient(proxyConfig(), "http://proxy.test");
+    const bounce = await proxy.request(`/auth/callback/mock?${query}`);
+    const target = new URL(bounce.headers.get("location")!);
+    expect(target.searchParams.getAll("code")).toEqual(["c", "c-injected"]);
+    const refused = await preview.request(`${target.pathname}${target.search}`);
+    expect(refused.headers.get("location")).toBe(
+      "http://preview.test/auth/signin?error=OAuthCallbackError",
+    );
+    expect(mock.op.state.tokenRequests).toBe(0);
+  });
+
   it("refuses a state the proxy cannot decrypt", async () => {
     const proxy = new TestClient(proxyConfig(), "http://proxy.test");
     const response = await proxy.request(

@@ -38,6 +38,14 @@ const SESSION_AND_USER = `SELECT s."sessionToken", s."userId", s.expires,
  */
 const isUserId = (id: unknown): boolean =>
   typeof id === "string" && /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647;
+/**
+ * Session tokens are printable ASCII (ours are base64url with an optional `~deadline`, Auth.js's
+ * UUIDs). A cookie can carry anything else, `%00` included, which PostgreSQL refuses with an
+ * error ("invalid byte sequence") on every request: such a token names no session, and is
+ * answered without a query. 255 is the `sessionToken` column's width.
+ */
+const isSessionToken = (token: unknown): token is string =>
+  typeof token === "string" && /^[\x21-\x7e]{1,255}$/.test(token);
 const quote = (column: string) => `"${column}"`;
 
 /**
@@ -131,18 +139,28 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
       ))!;
     },
     getSessionAndUser: (sessionToken) =>
-      one(SESSION_AND_USER, [sessionToken], (row) => {
-        const { sessionToken: _token, userId: _userId, expires: _expires, ...user } = row;
-        return { session: toSession(row), user: toUser(user) };
-      }),
+      isSessionToken(sessionToken)
+        ? one(SESSION_AND_USER, [sessionToken], (row) => {
+            const { sessionToken: _token, userId: _userId, expires: _expires, ...user } = row;
+            return { session: toSession(row), user: toUser(user) };
+          })
+        : null,
     updateSession: ({ sessionToken, expires }) =>
-      one(
-        `UPDATE sessions SET expires = COALESCE($2, expires) WHERE "sessionToken" = $1 RETURNING *`,
-        [sessionToken, expires ?? null],
-        toSession,
-      ),
+      isSessionToken(sessionToken)
+        ? one(
+            `UPDATE sessions SET expires = COALESCE($2, expires) WHERE "sessionToken" = $1 RETURNING *`,
+            [sessionToken, expires ?? null],
+            toSession,
+          )
+        : null,
     deleteSession: (sessionToken) =>
-      one(`DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`, [sessionToken], toSession),
+      isSessionToken(sessionToken)
+        ? one(
+            `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`,
+            [sessionToken],
+            toSession,
+          )
+        : null,
     async createVerificationToken(token) {
       await db.query(
         `INSERT INTO verification_token (identifier, expires, token) VALUES ($1, $2, $3)`,
