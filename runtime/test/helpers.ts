@@ -1,3 +1,4 @@
+import type { Adapter, VerificationToken } from "../src/adapters.js";
 import { Auth } from "../src/index.js";
 import Credentials from "../src/providers/credentials.js";
 import type { EmailConfig, SendVerificationRequestParams } from "../src/providers/types.js";
@@ -31,7 +32,8 @@ export function setCookie(response: Response, name: string): ParsedSetCookie | u
 
 export interface RequestOptions {
   method?: string;
-  form?: Record<string, string>;
+  /** A form body; `URLSearchParams` can repeat a field. */
+  form?: Record<string, string> | URLSearchParams;
   json?: unknown;
   headers?: Record<string, string>;
 }
@@ -174,4 +176,20 @@ export function outboxEmailProvider(id = "email") {
     },
   };
   return { provider, outbox };
+}
+
+/**
+ * The adapter with every verification token it is asked to store recorded in `created` (as
+ * stored: hashed), so a test can prove a token was made and is no longer usable.
+ */
+export function recordingTokens<A extends Adapter>(adapter: A) {
+  const created: VerificationToken[] = [];
+  const recording: A = {
+    ...adapter,
+    createVerificationToken: (token: VerificationToken) => {
+      created.push(token);
+      return adapter.createVerificationToken!(token);
+    },
+  };
+  return { adapter: recording, created };
 }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ts } from "ts-morph";
 import { providerInfo } from "../catalog/providers.js";
 import { parseEnv } from "../edit/env-file.js";
+import { ts } from "../edit/ts-morph.js";
 import { envFileFor } from "../project/app-env-file.js";
 import { readAuthSetup } from "../project/auth-setup.js";
 import { detectFramework } from "../project/framework.js";

@@ -1,8 +1,9 @@
-import { type CallExpression, Node, type SourceFile, type Statement, SyntaxKind } from "ts-morph";
+import type { CallExpression, SourceFile, Statement } from "ts-morph";
 import { isExpressAuthHandler } from "../project/auth-setup.js";
 import { findAppDeclaration } from "../project/express-app.js";
 import { quoted, type SourceStyle, statement } from "../project/source-style.js";
 import { eolOf, insertAt, parse } from "./syntax.js";
+import { Node, SyntaxKind } from "./ts-morph.js";
 
 /**
  * Packages of global middleware that belong before auth: body parsers, security headers,

@@ -1,6 +1,6 @@
-import { Node, SyntaxKind } from "ts-morph";
 import { quoted, type SourceStyle, statement } from "../project/source-style.js";
 import { eolOf, insertAt, parse } from "./syntax.js";
+import { Node, SyntaxKind } from "./ts-morph.js";
 
 export interface ModuleImport {
   from: string;

@@ -1,10 +1,13 @@
-import { Project, type SourceFile } from "ts-morph";
+import type { SourceFile } from "ts-morph";
+import { Project } from "./ts-morph.js";
 
-const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
+/** Made on the first parse: commands that parse nothing never build it. */
+let project: Project | undefined;
 
 /** A syntax tree of `text` for reading positions (edits are made on the text, not the tree). */
 export function parse(text: string, fileName: string): SourceFile {
   const name = /\.[cm]?[jt]sx?$/.test(fileName) ? fileName : `${fileName}.ts`;
+  project ??= new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
   return project.createSourceFile(`/${name.replace(/^\/+/, "")}`, text, { overwrite: true });
 }
 

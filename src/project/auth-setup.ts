@@ -1,13 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
-import {
-  type ArrayLiteralExpression,
-  Node,
-  type ObjectLiteralExpression,
-  type SourceFile,
-  SyntaxKind,
-} from "ts-morph";
+import type { ArrayLiteralExpression, ObjectLiteralExpression, SourceFile } from "ts-morph";
 import { parse } from "../edit/syntax.js";
+import { Node, SyntaxKind } from "../edit/ts-morph.js";
 import { CliError } from "../errors.js";
 
 /**

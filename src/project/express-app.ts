@@ -1,13 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
-import {
-  type CallExpression,
-  Node,
-  Project,
-  type SourceFile,
-  type Statement,
-  SyntaxKind,
-} from "ts-morph";
+import type { CallExpression, SourceFile, Statement } from "ts-morph";
+import { Node, Project, SyntaxKind } from "../edit/ts-morph.js";
 import type { PackageJson } from "./package-json.js";
 
 export interface ExpressApp {

@@ -1,4 +1,4 @@
-import * as clack from "@clack/prompts";
+import type * as Clack from "@clack/prompts";
 import { Cancelled, CliError } from "../errors.js";
 
 export interface Choice<T> {
@@ -29,19 +29,25 @@ export interface Prompter {
   confirm(question: { message: string; initialValue?: boolean }): Promise<boolean>;
 }
 
-function unwrap<T>(value: T | symbol): T {
+/** Loaded on the first prompt: runs without a terminal (CI, `--yes`) never load it. */
+let clackModule: Promise<typeof Clack> | undefined;
+
+async function ask<T>(prompt: (clack: typeof Clack) => Promise<T | symbol>): Promise<T> {
+  clackModule ??= import("@clack/prompts");
+  const clack = await clackModule;
+  const value = await prompt(clack);
   if (clack.isCancel(value)) throw new Cancelled();
   return value as T;
 }
 
 /** Prompts in the terminal with @clack/prompts. */
 export const clackPrompter: Prompter = {
-  select: async (q) => unwrap(await clack.select(q as Parameters<typeof clack.select>[0])) as never,
-  multiselect: async (q) =>
-    unwrap(await clack.multiselect(q as Parameters<typeof clack.multiselect>[0])) as never,
-  text: async (q) => unwrap<string>(await clack.text(q)),
-  password: async (q) => unwrap<string>(await clack.password(q)),
-  confirm: async (q) => unwrap<boolean>(await clack.confirm(q)),
+  select: (q) => ask((clack) => clack.select(q as Parameters<typeof clack.select>[0])) as never,
+  multiselect: (q) =>
+    ask((clack) => clack.multiselect(q as Parameters<typeof clack.multiselect>[0])) as never,
+  text: (q) => ask<string>((clack) => clack.text(q)),
+  password: (q) => ask<string>((clack) => clack.password(q)),
+  confirm: (q) => ask<boolean>((clack) => clack.confirm(q)),
 };
 
 /** Whether prompts may be shown: both ends are a terminal and this is not CI. */

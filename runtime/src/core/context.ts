@@ -79,24 +79,35 @@ export async function createContext(
 
   if (config.skipCSRFCheck) {
     ctx.csrfVerified = true;
-  } else if (parsed.action !== "providers") {
-    await settleCsrf(ctx);
+  } else if (usesCsrf(parsed.action, request.method)) {
+    settleCsrf(ctx);
   }
 
   if (actionsWithCallbackUrl.has(parsed.action)) await resolveCallbackUrl(ctx);
   return ctx;
 }
 
-async function settleCsrf(ctx: AuthContext): Promise<void> {
+/**
+ * Whether a request verifies or hands out a CSRF token. Auth.js settles it on every action but
+ * `providers`; GET `/session` neither shows the token nor checks one, yet minting it there (a new
+ * cookie on every poll by a browser without one) was about a tenth of that endpoint's cost. The
+ * cookie is still set by `/csrf` and the sign-in and sign-out pages, which show the token, and
+ * every POST still verifies it (POST `/session` included).
+ */
+function usesCsrf(action: AuthAction, method: string): boolean {
+  return action !== "providers" && !(action === "session" && method === "GET");
+}
+
+function settleCsrf(ctx: AuthContext): void {
   const option = ctx.cookies.csrfToken;
-  const existing = await verifyCsrfCookie(ctx.request.cookies[option.name], ctx.config.secret);
+  const existing = verifyCsrfCookie(ctx.request.cookies[option.name], ctx.config.secret);
   if (existing) {
     ctx.csrfToken = existing;
     ctx.csrfVerified =
       ctx.request.method === "POST" && isCsrfTokenEchoed(existing, ctx.request.body?.csrfToken);
     return;
   }
-  const fresh = await createCsrfToken(ctx.config.secret[0]!);
+  const fresh = createCsrfToken(ctx.config.secret[0]!);
   ctx.csrfToken = fresh.token;
   ctx.outgoing.push({ name: option.name, value: fresh.cookieValue, options: option.options });
 }

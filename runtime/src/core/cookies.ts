@@ -55,19 +55,32 @@ export function resolveCookies(secure: boolean, overrides?: Partial<CookiesOptio
 /**
  * Parses a `Cookie` header. The first occurrence of a name wins (browsers send the most
  * specific path first); values are percent-decoded when they can be.
+ *
+ * @param only keep just this cookie and its chunks (`only.0`, `only.1`, …): a session read
+ *   skips the values of every other cookie the browser sends.
  */
-export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
+export function parseCookieHeader(
+  header: string | null | undefined,
+  only?: string,
+): Record<string, string> {
   const cookies: Record<string, string> = Object.create(null);
   if (!header) return cookies;
   let start = 0;
+  // With `only`: where it next occurs. A pair whose name part ends before that cannot match.
+  let next = 0;
   const length = header.length;
   while (start < length) {
+    if (only !== undefined) {
+      if (next < start) next = header.indexOf(only, start);
+      if (next === -1) break;
+    }
     let end = header.indexOf(";", start);
     if (end === -1) end = length;
     const eq = header.indexOf("=", start);
-    if (eq !== -1 && eq < end) {
+    if (eq !== -1 && eq < end && (only === undefined || next < eq)) {
       const name = header.slice(start, eq).trim();
-      if (name && !(name in cookies)) {
+      const wanted = only === undefined || name === only || isChunkOf(name, only);
+      if (name && wanted && !(name in cookies)) {
         let value = header.slice(eq + 1, end).trim();
         if (value.charCodeAt(0) === 34 && value.charCodeAt(value.length - 1) === 34) {
           value = value.slice(1, -1);

@@ -1,26 +1,30 @@
-/** Small Web Crypto helpers, so the runtime runs wherever `crypto.subtle` exists. */
-import { base64url } from "jose";
+/**
+ * Small synchronous crypto helpers on `node:crypto`: hashing a CSRF or e-mail token is a few
+ * microseconds, where `crypto.subtle.digest` costs a thread-pool round trip per call.
+ */
+import { createHash, randomBytes } from "node:crypto";
 
-const encoder = new TextEncoder();
-
-function toHex(bytes: Uint8Array): string {
-  let hex = "";
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+/** SHA-256 of the UTF-8 of `value`, as lowercase hex. */
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("hex");
 }
 
-export async function sha256Hex(value: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value))));
+/**
+ * The PKCE S256 code challenge of a verifier: BASE64URL(SHA-256(ASCII(verifier))) (RFC 7636
+ * §4.2), what oauth4webapi's `calculatePKCECodeChallenge` computes, without its thread-pool hop.
+ */
+export function pkceChallenge(verifier: string): string {
+  return createHash("sha256").update(verifier, "utf8").digest("base64url");
 }
 
 /** `bytes` random bytes as lowercase hex. */
 export function randomHex(bytes: number): string {
-  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
+  return randomBytes(bytes).toString("hex");
 }
 
 /** `bytes` random bytes as base64url. */
 export function randomBase64url(bytes: number): string {
-  return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)));
+  return randomBytes(bytes).toString("base64url");
 }
 
 /** Compares two strings in time that depends only on their lengths. */

@@ -12,10 +12,10 @@ export interface CsrfState {
 }
 
 /** Validates a CSRF cookie; returns its token when the hash matches one of the secrets. */
-export async function verifyCsrfCookie(
+export function verifyCsrfCookie(
   cookieValue: string | undefined,
   secrets: string[],
-): Promise<string | undefined> {
+): string | undefined {
   if (!cookieValue) return undefined;
   const separator = cookieValue.indexOf("|");
   if (separator !== 64 || cookieValue.length !== 129) return undefined;
@@ -26,15 +26,15 @@ export async function verifyCsrfCookie(
   const candidates = secrets.length > 1 ? [...secrets, secrets.join(",")] : secrets;
   let valid = false;
   for (const secret of candidates) {
-    if (timingSafeEqualString(hash, await sha256Hex(`${token}${secret}`))) valid = true;
+    if (timingSafeEqualString(hash, sha256Hex(`${token}${secret}`))) valid = true;
   }
   return valid ? token : undefined;
 }
 
 /** A fresh token and its cookie value, hashed with the first (current) secret. */
-export async function createCsrfToken(secret: string): Promise<Required<CsrfState>> {
+export function createCsrfToken(secret: string): Required<CsrfState> {
   const token = randomHex(32);
-  return { token, cookieValue: `${token}|${await sha256Hex(`${token}${secret}`)}` };
+  return { token, cookieValue: `${token}|${sha256Hex(`${token}${secret}`)}` };
 }
 
 /** Whether a POST body echoes the CSRF token. */

@@ -4,15 +4,24 @@ import type { ResolvedConfig } from "./config.js";
 
 /**
  * Runs an event handler; its failure is logged as `EventError` and never breaks the flow
- * (reference §5.2).
+ * (reference §5.2). Without a handler nothing is scheduled: every session read emits `session`,
+ * and most apps listen to nothing.
  */
-export async function emitEvent<K extends keyof EventCallbacks>(
+export function emitEvent<K extends keyof EventCallbacks>(
   config: ResolvedConfig,
   name: K,
   message: Parameters<EventCallbacks[K]>[0],
-): Promise<void> {
+): Promise<void> | undefined {
   const handler = config.events[name] as ((message: unknown) => unknown) | undefined;
-  if (!handler) return;
+  return handler ? runHandler(config, name, handler, message) : undefined;
+}
+
+async function runHandler(
+  config: ResolvedConfig,
+  name: string,
+  handler: (message: unknown) => unknown,
+  message: unknown,
+): Promise<void> {
   try {
     await handler(message);
   } catch (cause) {

@@ -1,5 +1,6 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js";
 import { JWTSessionError, SessionTokenError } from "../errors.js";
+import { decode, decodeCached } from "../jwt/decode.js";
 import type { JWT, JWTCallbackParams, Session } from "../types.js";
 import { keepAdapterSubject } from "./adapter-subject.js";
 import type { ResolvedConfig } from "./config.js";
@@ -13,9 +14,23 @@ import {
 import { emitEvent } from "./events.js";
 import { jwtDeadline, nowSeconds, remainingLifetime, tokenDeadline } from "./lifetime.js";
 
-/** Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. */
+/**
+ * Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. The
+ * default decoder keeps decrypted sessions in its bounded cache (`decodeCached`); a custom one is
+ * called every time.
+ */
 export function decodeSessionToken(config: ResolvedConfig, cookieName: string, token: string) {
-  return config.jwt.decode({ token, secret: config.jwt.secret, salt: cookieName });
+  const params = { token, secret: config.jwt.secret, salt: cookieName };
+  return config.jwt.decode === decode ? decodeCached(params) : config.jwt.decode(params);
+}
+
+/** Whether `value` must be awaited: a promise or any other thenable, as `await` would treat it. */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 /**
@@ -61,7 +76,7 @@ export interface SessionReadOptions {
  * read as a JWT session; Auth.js looks it up as a database token and signs the user out
  * (reference §11 item 9).
  */
-export async function readSession(
+export function readSession(
   config: ResolvedConfig,
   cookieMap: CookieMap,
   requestCookies: Record<string, string>,
@@ -69,7 +84,7 @@ export async function readSession(
 ): Promise<SessionRead> {
   const option = cookieMap.sessionToken;
   const token = readChunkedCookie(requestCookies, option.name);
-  if (!token) return { session: null, cookies: [] };
+  if (!token) return Promise.resolve({ session: null, cookies: [] });
   return isJwtSessionToken(config, token)
     ? readJwtSession(config, option, token, requestCookies, options)
     : readDatabaseSession(config, option, token, requestCookies, options);
@@ -85,7 +100,10 @@ async function readJwtSession(
   const clear = () => ({ session: null, cookies: clearChunkedCookie(option, requestCookies) });
   try {
     const { jwt, callbacks, session: sessionOptions } = config;
-    const payload = await decodeSessionToken(config, option.name, token);
+    // The hot path of every session read queues no promise for work that finished already:
+    // a cached or synchronously decrypted token, and the default (synchronous) callbacks.
+    const decoded = decodeSessionToken(config, option.name, token);
+    const payload = isPromiseLike(decoded) ? await decoded : decoded;
     if (!payload) throw new Error("The session token decoded to nothing");
     // Tokens minted before absoluteMaxAge was configured (or by Auth.js) start counting at iat.
     const authTime = sessionOptions.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
@@ -97,7 +115,8 @@ async function readJwtSession(
     const params = options.update
       ? { token: payload, trigger: "update" as const, session: options.update.data }
       : { token: payload, session: undefined };
-    const newToken = await callbacks.jwt(params as JWTCallbackParams);
+    const jwtResult = callbacks.jwt(params as JWTCallbackParams);
+    const newToken = isPromiseLike(jwtResult) ? await jwtResult : jwtResult;
     if (newToken === null) return clear();
     if (authTime !== undefined) newToken.auth_time ??= authTime;
     keepAdapterSubject(payload, newToken);
@@ -116,13 +135,14 @@ async function readJwtSession(
       ? new Date(now + lifetime * 1000)
       : new Date(typeof payload.exp === "number" ? payload.exp * 1000 : now);
 
-    const session = (await callbacks.session({
+    const sessionResult = callbacks.session({
       session: {
         user: { name: newToken.name, email: newToken.email, image: newToken.picture },
         expires: expires.toISOString(),
       },
       token: newToken,
-    })) as Session;
+    });
+    const session = (isPromiseLike(sessionResult) ? await sessionResult : sessionResult) as Session;
 
     const cookies: Cookie[] = [];
     if (renew) {
@@ -134,7 +154,8 @@ async function readJwtSession(
       });
       cookies.push(...writeChunkedCookie(option, encoded, requestCookies, { expires }));
     }
-    await emitEvent(config, "session", { session, token: newToken as JWT });
+    const emitted = emitEvent(config, "session", { session, token: newToken as JWT });
+    if (emitted) await emitted;
     return { session, cookies };
   } catch (cause) {
     config.logger.error(new JWTSessionError("The session token could not be read", { cause }));

@@ -107,7 +107,9 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
       const found = target(req, rawPath(req));
       if (!found) return next();
       // Concatenated, not resolved: a path like `//host/x` must not become the URL's host.
-      const url = new URL(`${expressOrigin(req)}${found.pathname}${expressUrl(req).search}`);
+      // Without a `?` there is no query, and no second URL to parse for it.
+      const search = (req.originalUrl ?? req.url ?? "").includes("?") ? expressUrl(req).search : "";
+      const url = new URL(`${expressOrigin(req)}${found.pathname}${search}`);
       if (!parseAction(url.pathname, found.basePath)) return next();
       const authRequest: AuthRequest = {
         method,

@@ -1,12 +1,11 @@
 import { resolveConfig } from "../core/config.js";
-import { parseCookieHeader } from "../core/cookies.js";
-import { sessionFromCookies } from "../core/get-session.js";
+import { sessionFromCookieHeader } from "../core/get-session.js";
 import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
 import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
 import type { Session } from "../types.js";
 import { configuredBasePath, rawPath, warnOnce } from "./base-path.js";
 import { type ExpressAuthConfig, mountedAt } from "./handler.js";
-import { expressOrigin, expressUrl } from "./origin.js";
+import { expressProtocol, expressUrl } from "./origin.js";
 import type { ExpressMiddleware, ExpressRequest } from "./types.js";
 
 /**
@@ -25,11 +24,8 @@ export async function getSession(
 ): Promise<Session | null> {
   const resolved = resolveConfig(config);
   try {
-    return await sessionFromCookies(
-      resolved,
-      expressOrigin(req),
-      parseCookieHeader(req.headers.cookie),
-    );
+    const protocol = () => expressProtocol(req);
+    return await sessionFromCookieHeader(resolved, protocol, req.headers.cookie);
   } catch (error) {
     resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
     return null;

@@ -1,7 +1,7 @@
 import { defaultCookies, parseCookieHeader, readChunkedCookie } from "../core/cookies.js";
 import { MissingSecret } from "../errors.js";
 import type { JWT, JWTDecodeParams } from "../types.js";
-import { decode as defaultDecode } from "./decode.js";
+import { decodeCached } from "./decode.js";
 
 type HeadersLike = Headers | Record<string, string | string[] | undefined>;
 
@@ -38,13 +38,16 @@ export async function getToken<R extends boolean = false>(
   params: GetTokenParams<R>,
 ): Promise<R extends true ? string | null : JWT | null> {
   type Result = R extends true ? string | null : JWT | null;
-  const { req, secureCookie = false, raw, decode = defaultDecode } = params;
+  const { req, secureCookie = false, raw, decode = decodeCached } = params;
   if (!req) throw new TypeError("Must pass `req` to getToken()");
   const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name;
   const salt = params.salt ?? cookieName;
   const headers = req.headers as HeadersLike;
 
-  let token = readChunkedCookie(parseCookieHeader(header(headers, "cookie")), cookieName);
+  let token = readChunkedCookie(
+    parseCookieHeader(header(headers, "cookie"), cookieName),
+    cookieName,
+  );
   const authorization = header(headers, "authorization");
   if (!token && authorization?.startsWith("Bearer ")) {
     try {

@@ -1,5 +1,6 @@
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
+import { pkceChallenge } from "../core/crypto.js";
 import { encodeState, sealCheck } from "./checks.js";
 import { authorizationServer } from "./metadata.js";
 import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
@@ -79,7 +80,7 @@ export async function oauthSignIn(
   }
   if (checks.has("pkce")) {
     const verifier = oauth.generateRandomCodeVerifier();
-    url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set("code_challenge", pkceChallenge(verifier));
     url.searchParams.set("code_challenge_method", "S256");
     await sealCheck(ctx, "pkceCodeVerifier", verifier, formPost);
   }

@@ -5,8 +5,7 @@
  * @module solid-start
  */
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
-import { parseCookieHeader } from "../core/cookies.js";
-import { sessionFromCookies } from "../core/get-session.js";
+import { sessionFromCookieHeader } from "../core/get-session.js";
 import { handleAuthRequest } from "../core/handle.js";
 import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
 import { parseAction } from "../core/request.js";
@@ -77,11 +76,8 @@ export async function getSession(
 ): Promise<Session | null> {
   const config_ = resolved(config);
   try {
-    return await sessionFromCookies(
-      config_,
-      new URL(request.url).origin,
-      parseCookieHeader(request.headers.get("cookie")),
-    );
+    const protocol = () => new URL(request.url).protocol.slice(0, -1);
+    return await sessionFromCookieHeader(config_, protocol, request.headers.get("cookie"));
   } catch (error) {
     config_.logger.error(error instanceof Error ? error : new Error(String(error)));
     return null;

@@ -119,6 +119,20 @@ describe("CSRF is required on state-changing POSTs", () => {
     await expect(response.json()).resolves.toBeNull();
   });
 
+  it("GET /session neither mints nor needs a CSRF token; POST /session still checks it", async () => {
+    const client = new TestClient(config());
+    await client.signInWithCredentials({});
+    client.jar.delete("authjs.csrf-token");
+    const read = await client.request("/auth/session");
+    expect(read.status).toBe(200);
+    expect(setCookie(read, "authjs.csrf-token")).toBeUndefined();
+    const forged = await client.request("/auth/session", { json: { csrfToken: "x", data: {} } });
+    expect(forged.status).toBe(400);
+    const csrfToken = await client.csrfToken();
+    const update = await client.request("/auth/session", { json: { csrfToken, data: {} } });
+    expect(update.status).toBe(200);
+  });
+
   it("POST /signin with a valid token redirects to the sign-in page", async () => {
     const client = new TestClient(config());
     const csrfToken = await client.csrfToken();

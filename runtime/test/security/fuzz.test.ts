@@ -92,6 +92,34 @@ describe("property: parsers never throw and never widen what they accept", () =>
     );
   });
 
+  it("parseCookieHeader(header, name) is the full parse cut down to name and its chunks", () => {
+    const name = "authjs.session-token";
+    const names = fc.constantFrom(
+      name,
+      `${name}.0`,
+      `${name}.1`,
+      `${name}.x`,
+      `x${name}`,
+      " a",
+      "b",
+    );
+    const pair = fc.tuple(fc.oneof(names, unicode()), unicode()).map(([n, v]) => `${n}=${v}`);
+    const header = fc.oneof(
+      unicode(),
+      fc.array(pair, { maxLength: 6 }).map((p) => p.join("; ")),
+    );
+    fc.assert(
+      fc.property(header, (value) => {
+        const wanted = Object.entries(parseCookieHeader(value)).filter(
+          ([key]) =>
+            key === name || (/^\.\d+$/.test(key.slice(name.length)) && key.startsWith(name)),
+        );
+        expect(Object.entries(parseCookieHeader(value, name))).toEqual(wanted);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("the default redirect always stays on the origin", () => {
     fc.assert(
       fc.property(urlish(), (url) => {

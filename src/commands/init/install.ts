@@ -1,4 +1,3 @@
-import { execa } from "execa";
 import { CliError, ExitCode } from "../../errors.js";
 import type { InstallStep } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
@@ -37,6 +36,8 @@ export function installStep(
 
 /** Runs the install; a failure keeps the applied edits and exits "partial" with the command. */
 export async function runInstall(step: InstallStep, cwd: string, quiet: boolean): Promise<void> {
+  // Loaded here: execa and its dependencies cost ~100 ms to load, and only installs need them.
+  const { execa } = await import("execa");
   try {
     await execa(step.command, step.args, { cwd, stdio: quiet ? "pipe" : "inherit" });
   } catch (error) {

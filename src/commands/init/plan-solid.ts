@@ -1,6 +1,6 @@
 import { posix } from "node:path";
-import { Node, SyntaxKind } from "ts-morph";
 import { insertAt, parse } from "../../edit/syntax.js";
+import { Node, SyntaxKind } from "../../edit/ts-morph.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import { detectStyle, quoted } from "../../project/source-style.js";

@@ -56,7 +56,7 @@ export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Prom
   const expires = new Date(Date.now() + (provider.maxAge ?? DAY) * 1000);
   const params = new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email });
   const url = `${ctx.base}/callback/${provider.id}?${params}`;
-  const hashed = await sha256Hex(`${token}${tokenSecrets(ctx, provider)[0]}`);
+  const hashed = sha256Hex(`${token}${tokenSecrets(ctx, provider)[0]}`);
 
   await adapter.createVerificationToken!({ identifier: email, token: hashed, expires });
   try {
@@ -102,7 +102,7 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
   for (const secret of tokenSecrets(ctx, provider)) {
     invite = await adapter.useVerificationToken!({
       identifier: email,
-      token: await sha256Hex(`${token}${secret}`),
+      token: sha256Hex(`${token}${secret}`),
     });
     if (invite) break;
   }
