@@ -2,7 +2,6 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
 import { parseEnv } from "../edit/env-file.js";
-import { ts } from "../edit/ts-morph.js";
 import { envFileFor } from "../project/app-env-file.js";
 import { readAuthSetup } from "../project/auth-setup.js";
 import { detectFramework } from "../project/framework.js";
@@ -13,7 +12,8 @@ import {
   installedVersion,
   readPackageJson,
 } from "../project/package-json.js";
-import type { CheckContext, EnvVariable, TsConfigView } from "./types.js";
+import { readTsConfig } from "../project/tsconfig.js";
+import type { CheckContext, EnvVariable } from "./types.js";
 
 export interface ContextOptions {
   cwd: string;
@@ -21,24 +21,6 @@ export interface ContextOptions {
   envFile?: string;
   /** The process environment to fall back on (tests pass their own). */
   environment?: Record<string, string | undefined>;
-}
-
-const lower = (value: string | undefined) => value?.toLowerCase();
-
-/** tsconfig.json as TypeScript resolves it (`extends` followed); undefined without one. */
-function readTsConfig(root: string): TsConfigView | undefined {
-  const path = join(root, "tsconfig.json");
-  if (!existsSync(path)) return undefined;
-  const read = ts.readConfigFile(path, ts.sys.readFile);
-  if (read.error) return { file: "tsconfig.json", module: undefined, moduleResolution: undefined };
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path));
-  const { module, moduleResolution } = parsed.options;
-  return {
-    file: "tsconfig.json",
-    module: module === undefined ? undefined : lower(ts.ModuleKind[module]),
-    moduleResolution:
-      moduleResolution === undefined ? undefined : lower(ts.ModuleResolutionKind[moduleResolution]),
-  };
 }
 
 /** Reads the project once for every rule. Throws a CliError when there is no set-up to check. */

@@ -3,6 +3,7 @@ import type { PlanBuilder } from "../plan/change-set.js";
 import type { AuthSetup } from "../project/auth-setup.js";
 import type { FrameworkInfo } from "../project/framework.js";
 import type { PackageJson } from "../project/package-json.js";
+import type { TsConfigView } from "../project/tsconfig.js";
 
 export type Severity = "error" | "warning";
 
@@ -27,14 +28,6 @@ export interface EnvVariable {
   /** The env file it comes from; undefined when only the process environment has it. */
   file: string | undefined;
   line: number | undefined;
-}
-
-/** TypeScript's view of the project (tsconfig with `extends` followed). */
-export interface TsConfigView {
-  file: string;
-  /** Lower-cased names: `nodenext`, `node16`, `bundler`, `node10`, `commonjs`, `esnext`, … */
-  module: string | undefined;
-  moduleResolution: string | undefined;
 }
 
 /** Everything the rules read. Built once, never executes the user's code. */

@@ -98,6 +98,17 @@ describe("init, then the other commands, on shapes people write", () => {
     expect(read(dir, ".env").match(/^AUTH_SECRET=/gm)).toHaveLength(1);
   });
 
+  it("init says when tsconfig cannot resolve the runtime's entry points", async () => {
+    const dir = copyFixture("express5-ts-split");
+    edit(dir, "tsconfig.json", (t) =>
+      t
+        .replace('"module": "NodeNext"', '"module": "CommonJS"')
+        .replace('"moduleResolution": "NodeNext",', ""),
+    );
+    const run = await runInit({ cwd: dir, providers: "credentials", dryRun: true, json: true });
+    expect(run.json?.plan.manual.join("\n")).toMatch(/resolves modules as "node10".*TS2307/);
+  });
+
   it("init leaves a configuration of the user's own alone, without an unused env loader", async () => {
     const dir = copyFixture("check-express");
     const run = await runInit({ cwd: dir, yes: true, providers: "github", json: true });

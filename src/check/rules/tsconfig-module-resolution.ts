@@ -1,7 +1,5 @@
+import { moduleResolution, readsPackageExports } from "../../project/tsconfig.js";
 import type { Rule } from "../types.js";
-
-/** Resolution modes that read package.json `exports` (the runtime's subpath entry points). */
-const READS_EXPORTS = new Set(["node16", "nodenext", "bundler"]);
 
 export const tsconfigModuleResolution: Rule = {
   id: "tsconfig-module-resolution",
@@ -9,16 +7,8 @@ export const tsconfigModuleResolution: Rule = {
   summary: "TypeScript's module resolution cannot see the runtime's subpath exports.",
   check(context) {
     const tsconfig = context.tsconfig;
-    if (!tsconfig) return [];
-    // TypeScript's default follows `module`: NodeNext → NodeNext, CommonJS → Node10, else Classic.
-    const resolution =
-      tsconfig.moduleResolution ??
-      (tsconfig.module === "nodenext" || tsconfig.module === "node16"
-        ? tsconfig.module
-        : tsconfig.module === "commonjs" || tsconfig.module === undefined
-          ? "node10"
-          : "classic");
-    if (READS_EXPORTS.has(resolution)) return [];
+    if (!tsconfig || readsPackageExports(tsconfig)) return [];
+    const resolution = moduleResolution(tsconfig);
     return [
       {
         file: tsconfig.file,

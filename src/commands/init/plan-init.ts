@@ -4,6 +4,7 @@ import { ignores } from "../../edit/gitignore.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import { isIgnored } from "../../project/git.js";
+import { moduleResolution, readsPackageExports, readTsConfig } from "../../project/tsconfig.js";
 import type { Answers } from "./answers.js";
 import { envAdditions, secretKeys } from "./config-module.js";
 import { addProviderStep, providersMissingFrom } from "./existing-config.js";
@@ -35,6 +36,11 @@ export function planInit(
     ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
     : [];
   for (const provider of missing) plan.manual.push(addProviderStep(configFile, provider));
+  const tsconfig = /\.[cm]?ts$/.test(configFile) ? readTsConfig(project.root) : undefined;
+  if (tsconfig && !readsPackageExports(tsconfig))
+    plan.manual.push(
+      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which cannot see "@create-auth/runtime/express" and the other entry points (TS2307): set "module" and "moduleResolution" to "NodeNext" (or "moduleResolution": "Bundler" with a bundler).`,
+    );
   const applied = {
     ...answers,
     providers: answers.providers.filter((provider) => !missing.includes(provider)),
