@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
 import { parseEnv } from "../edit/env-file.js";
 import { envFileFor } from "../project/app-env-file.js";
