@@ -26,4 +26,5 @@ export function serve(handler) {
   });
   // The parent is gone (or crashed): never leave a server behind.
   process.on("disconnect", () => process.exit(0));
+  process.on("SIGTERM", () => process.exit(0));
 }

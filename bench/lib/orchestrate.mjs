@@ -67,6 +67,7 @@ export async function runBenchmarks({ root, settings, selected, log }) {
   const machine = machineInfo(root);
   try {
     const op = await start("op", join(root, "bench/apps/op.mjs"), {
+      NODE_ENV: "production",
       PORT: String(opPort),
       REDIRECT_URIS: [callback(oursPort), callback(theirsPort)].join(","),
     });

@@ -34,7 +34,10 @@ export function freePort() {
 export function startChild(name, file, env, timeoutMs = 30_000) {
   const child = fork(file, [], {
     env: { ...process.env, ...env },
-    execArgv: ["--expose-gc"],
+    execArgv: [
+      "--expose-gc",
+      ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
