@@ -84,27 +84,57 @@ function setupOf(root: string, config: string | undefined): AuthSetup | undefine
   }
 }
 
-/** Which kind of database: flags first, then what the configuration's adapter opens. */
-function chooseKind(options: MigrateOptions, setup: AuthSetup | undefined) {
+/** The folder an `embeddedDatabase(…)` call opens: `undefined` for the default, null if computed. */
+function embeddedFolder(argument: string, resolved: string): string | undefined | null {
+  const literal = /^["'`]([^"'`$]*)["'`]$/;
+  if (argument === "") return undefined;
+  const direct = literal.exec(argument);
+  if (direct) return direct[1];
+  if (!/^[A-Za-z_$][\w$]*$/.test(argument)) return null;
+  const constant = new RegExp(`^${argument.replace(/\$/g, "\\$")} = (.*)$`, "m").exec(resolved);
+  return (constant && literal.exec(constant[1]!.trim())?.[1]) ?? null;
+}
+
+/**
+ * Which kind of database: flags first, then what the configuration's adapter opens, read from
+ * its text and the same-file constants it names. `guessed`: a `postgresAdapter(…)` whose client
+ * is defined elsewhere, taken to be a PostgreSQL server.
+ */
+function chooseKind(
+  options: MigrateOptions,
+  setup: AuthSetup | undefined,
+): { kind: "embedded" | "postgres"; dir?: string; guessed?: string } {
   const kind = options.database;
   if (kind !== undefined && kind !== "embedded" && kind !== "postgres")
     throw new CliError(
       "invalid_flag",
       `--database must be embedded or postgres (got "${options.database}").`,
     );
-  if (kind) return { kind, dir: undefined };
-  if (options.databaseUrl) return { kind: "postgres" as const, dir: undefined };
-  if (options.dir) return { kind: "embedded" as const, dir: undefined };
+  if (kind) return { kind };
+  if (options.databaseUrl) return { kind: "postgres" };
+  if (options.dir) return { kind: "embedded" };
   const adapter = setup?.config.adapter;
-  const embedded =
-    adapter && /\bembeddedDatabase\(\s*(?:["'`]([^"'`]+)["'`])?\s*\)/.exec(adapter.text);
-  if (embedded) return { kind: "embedded" as const, dir: embedded[1] };
-  if (adapter && /\b(postgresDatabase|Pool|Client)\s*\(/.test(adapter.text))
-    return { kind: "postgres" as const, dir: undefined };
+  const written = adapter?.text.slice(0, 60);
+  const embedded = adapter && /\bembeddedDatabase\(\s*([^()]*?)\s*\)/.exec(adapter.resolved);
+  if (embedded) {
+    const dir = embeddedFolder(embedded[1]!, adapter.resolved);
+    if (dir === null)
+      throw new CliError(
+        "missing_answer",
+        `The configured adapter (${written}) opens an embedded database in a folder computed at run time (${embedded[0]}): pass --dir <folder>.`,
+        ExitCode.error,
+        { flag: "--dir" },
+      );
+    return { kind: "embedded", dir };
+  }
+  if (adapter && /\b(postgresDatabase|Pool|Client)\s*\(/.test(adapter.resolved))
+    return { kind: "postgres" };
+  if (adapter && /\bpostgresAdapter\s*\(/.test(adapter.text))
+    return { kind: "postgres", guessed: written };
   throw new CliError(
     "no_database",
     adapter
-      ? `The configured adapter (${adapter.text.slice(0, 60)}) is not the PostgreSQL adapter: migrate its database with its own tools, or pass --database-url.`
+      ? `The configured adapter (${written}) is not the PostgreSQL adapter: migrate its database with its own tools, or pass --database-url.`
       : setup
         ? "The auth configuration has no adapter, so there is no database to migrate. Pass --database embedded or --database-url to create the tables anyway."
         : "No auth configuration found: pass --database embedded or --database-url.",
@@ -114,7 +144,7 @@ function chooseKind(options: MigrateOptions, setup: AuthSetup | undefined) {
 /** The database to migrate, with its folder or connection string. */
 function chooseTarget(root: string, options: MigrateOptions): Target {
   const setup = setupOf(root, options.config);
-  const { kind, dir: configuredDir } = chooseKind(options, setup);
+  const { kind, dir: configuredDir, guessed } = chooseKind(options, setup);
   if (kind === "embedded") {
     const dir = options.dir ?? configuredDir ?? ".auth/db";
     return { kind, dir: isAbsolute(dir) ? dir : join(root, dir) };
@@ -130,7 +160,9 @@ function chooseTarget(root: string, options: MigrateOptions): Target {
   if (!url)
     throw new CliError(
       "missing_answer",
-      `No PostgreSQL connection string: pass --database-url, or set DATABASE_URL in ${envFile}.`,
+      guessed
+        ? `The configured adapter (${guessed}) gets its database from elsewhere and there is no DATABASE_URL in ${envFile}: pass --database-url for a PostgreSQL server, or --database embedded --dir <folder>.`
+        : `No PostgreSQL connection string: pass --database-url, or set DATABASE_URL in ${envFile}.`,
       ExitCode.error,
       { flag: "--database-url" },
     );

@@ -104,8 +104,12 @@ export interface AuthConfigInfo {
   /** Undefined when the providers are built in a way we do not follow (a function call, …). */
   providersArray: ProvidersArray | undefined;
   providersLine: number | undefined;
-  /** The adapter expression as written (`postgresAdapter(embeddedDatabase())`). */
-  adapter: { line: number; text: string } | undefined;
+  /**
+   * The adapter expression as written (`postgresAdapter(embeddedDatabase())`), and `resolved`:
+   * that text followed by `name = value` for each same-file constant it names, a few levels deep
+   * (`postgresAdapter(pool)` → `pool = new pg.Pool(…)`).
+   */
+  adapter: { line: number; text: string; resolved: string } | undefined;
   strategy: Written<string> | undefined;
   /** `session.maxAge` in seconds. */
   maxAge: Written<number> | undefined;
@@ -163,6 +167,36 @@ const unwrap = (node: Node | undefined): Node | undefined => {
 function variableValue(file: SourceFile, name: string): Node | undefined {
   const declaration = file.getVariableDeclaration(name);
   return unwrap(declaration?.getInitializer());
+}
+
+/**
+ * The expression's text, then `name = value` for each top-level constant of the same file it
+ * names, following those values three levels deep.
+ */
+function withConstants(node: Node): string {
+  const source = node.getSourceFile();
+  const seen = new Set<string>();
+  const lines = [node.getText()];
+  let pending = [node];
+  for (let depth = 0; depth < 3 && pending.length > 0; depth++) {
+    const next: Node[] = [];
+    for (const current of pending) {
+      const names = Node.isIdentifier(current)
+        ? [current]
+        : current.getDescendantsOfKind(SyntaxKind.Identifier);
+      for (const name of names) {
+        const text = name.getText();
+        if (seen.has(text)) continue;
+        seen.add(text);
+        const value = variableValue(source, text);
+        if (!value) continue;
+        lines.push(`${text} = ${value.getText()}`);
+        next.push(value);
+      }
+    }
+    pending = next;
+  }
+  return lines.join("\n");
 }
 
 /** A property's value: `name: value`, or `name` shorthand resolved in the same file. */
@@ -326,7 +360,13 @@ export function readConfigObject(
     providers,
     providersArray,
     providersLine: providersNode?.getStartLineNumber(),
-    adapter: adapter ? { line: adapter.getStartLineNumber(), text: adapter.getText() } : undefined,
+    adapter: adapter
+      ? {
+          line: adapter.getStartLineNumber(),
+          text: adapter.getText(),
+          resolved: withConstants(adapter),
+        }
+      : undefined,
     strategy,
     maxAge,
     basePath: written<string>(propertyValue(object, "basePath"), "string"),

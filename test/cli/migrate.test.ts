@@ -1,4 +1,4 @@
-import { existsSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -18,6 +18,20 @@ async function project(flags: Record<string, string>) {
   expect(init.exitCode, init.stderr).toBe(0);
   symlinkSync(new URL("../../node_modules", import.meta.url).pathname, join(dir, "node_modules"));
   return dir;
+}
+
+/** Rewrites the generated config's adapter expression, with declarations put before the config. */
+function rewriteAdapter(dir: string, declarations: string, adapter: string) {
+  const file = join(dir, "src/auth.ts");
+  const text = readFileSync(file, "utf8");
+  const written = /adapter: (postgresAdapter\(.*\)),/.exec(text);
+  expect(written, "the generated config has a postgres adapter").not.toBeNull();
+  const config = text.indexOf("export const authConfig");
+  expect(config).toBeGreaterThan(0);
+  writeFileSync(
+    file,
+    `${text.slice(0, config)}${declarations}\n${text.slice(config)}`.replace(written![1]!, adapter),
+  );
 }
 
 function runMigrate(options: Partial<MigrateOptions> & { cwd: string }) {
@@ -73,6 +87,47 @@ describe("migrate, PostgreSQL server", () => {
     expect((await runMigrate({ cwd: dir })).json?.created).toEqual([]);
   }, 60_000);
 
+  it("follows a pg Pool held in a constant, as the adapters guide writes it", async () => {
+    const dir = await project({ database: "postgres" });
+    rewriteAdapter(
+      dir,
+      'import pg from "pg";\nconst pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });',
+      "postgresAdapter(pool)",
+    );
+    // No DATABASE_URL anywhere: the error is about the connection string, not the adapter.
+    const saved = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    try {
+      const missing = await runMigrate({ cwd: dir });
+      expect(missing.json?.error).toMatchObject({
+        code: "missing_answer",
+        details: { flag: "--database-url" },
+      });
+      expect(missing.json?.error.message).toContain("No PostgreSQL connection string");
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
+    }
+    writeFileSync(join(dir, ".env"), `DATABASE_URL=${url}\n`, { flag: "a" });
+    const applied = await runMigrate({ cwd: dir, dryRun: true });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.json?.database).toBe("postgres");
+  });
+
+  it("takes a client from another module to be a server, and says so when it has no URL", async () => {
+    const dir = await project({ database: "postgres" });
+    rewriteAdapter(dir, 'import { db } from "./db.js";', "postgresAdapter(db)");
+    const saved = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    try {
+      const run = await runMigrate({ cwd: dir });
+      expect(run.json?.error.code).toBe("missing_answer");
+      expect(run.json?.error.message).toContain("postgresAdapter(db)");
+      expect(run.json?.error.message).toContain("--database embedded --dir");
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
+    }
+  });
+
   it("never prints the password, even when the server is unreachable", async () => {
     const dir = await project({ database: "postgres" });
     const run = await runMigrate({
@@ -83,6 +138,32 @@ describe("migrate, PostgreSQL server", () => {
     expect(run.json?.error.code).toBe("migrate_failed");
     expect(run.json?.error.message).toContain("postgres://app:****@127.0.0.1:1/db");
     expect(run.stdout).not.toContain("hunter2");
+  });
+});
+
+describe("migrate: embedded database named through constants", () => {
+  it("finds the folder of embeddedDatabase(dir) when dir is a constant", async () => {
+    const dir = await project({ database: "postgres" });
+    rewriteAdapter(
+      dir,
+      'import { embeddedDatabase } from "@create-auth/runtime/adapters/postgres";\nconst folder = "data/auth";\nconst db = embeddedDatabase(folder);',
+      "postgresAdapter(db)",
+    );
+    const run = await runMigrate({ cwd: dir, dryRun: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ database: "embedded", target: "data/auth" });
+  });
+
+  it("asks for --dir when the folder is computed at run time", async () => {
+    const dir = await project({ database: "postgres" });
+    rewriteAdapter(
+      dir,
+      'import { embeddedDatabase } from "@create-auth/runtime/adapters/postgres";',
+      "postgresAdapter(embeddedDatabase(process.env.DB_DIR))",
+    );
+    const run = await runMigrate({ cwd: dir });
+    expect(run.json?.error).toMatchObject({ code: "missing_answer", details: { flag: "--dir" } });
+    expect(existsSync(join(dir, ".auth"))).toBe(false);
   });
 });
 
