@@ -25,12 +25,12 @@ import {
 import { appOrigin, devPort, endpointBase } from "../project/endpoints.js";
 import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
+import { moduleKindOf } from "../project/module-kind.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
 import { detectStyle, type SourceStyle } from "../project/source-style.js";
 import type { Io } from "../ui/io.js";
 import { runInstall } from "./init/install.js";
-import { moduleKindOf } from "./init/plan-express.js";
 import { confirmPlan } from "./present-plan.js";
 
 export interface AddProviderOptions {

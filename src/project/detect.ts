@@ -1,10 +1,11 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CliError } from "../errors.js";
 import { chooseEnvFile, detectEnvLoading, detectPort, type EnvLoading } from "./environment.js";
 import { type ExpressApp, entrySource, findExpressApp } from "./express-app.js";
 import { detectFramework, type Framework, type FrameworkInfo } from "./framework.js";
 import { type GitState, gitState } from "./git.js";
+import { moduleKindWithReason } from "./module-kind.js";
 import {
   dependencyRange,
   findPackageRoot,
@@ -94,6 +95,22 @@ function language(root: string, framework: Framework, appFile: string | undefine
   };
 }
 
+/** ESM or CommonJS: the app file's own, else the package's default. */
+function modules(root: string, pkg: PackageJson, appFile: string | undefined): Finding {
+  if (appFile) {
+    const text = readFileSync(join(root, appFile), "utf8");
+    const { kind, reason } = moduleKindWithReason(appFile, text, pkg.type === "module");
+    return { label: "Modules", value: kind === "esm" ? "ESM" : "CommonJS", evidence: reason };
+  }
+  return {
+    label: "Modules",
+    value: pkg.type === "module" ? "ESM" : "CommonJS",
+    evidence: pkg.type
+      ? `"type": ${JSON.stringify(pkg.type)} in package.json`
+      : 'no "type" in package.json (CommonJS by default)',
+  };
+}
+
 /**
  * Reads a project without changing it. Every finding carries its evidence; anything that cannot
  * be recognised is one clear error naming the flag that resolves it.
@@ -129,13 +146,7 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
       evidence: solid ? solidEvidence(root, pkg, framework.evidence, solid) : framework.evidence,
     },
     languageFinding,
-    {
-      label: "Modules",
-      value: pkg.type === "module" ? "ESM" : "CommonJS",
-      evidence: pkg.type
-        ? `"type": ${JSON.stringify(pkg.type)} in package.json`
-        : 'no "type" in package.json (CommonJS by default)',
-    },
+    modules(root, pkg, express?.file),
   ];
   const packageManager = detectPackageManager(root, pkg);
   findings.push({

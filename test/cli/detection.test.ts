@@ -205,6 +205,44 @@ describe("finding the Express app", () => {
   });
 });
 
+describe("the module system is the app file's own", () => {
+  it("an .mjs app in a CommonJS package is ESM, and the generated files are too", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const app = tree(dir)["src/index.js"]!;
+    rmSync(join(dir, "src/index.js"));
+    write(
+      dir,
+      "src/index.mjs",
+      app.replace(/const express = require\((['"])express\1\);?/, 'import express from "express";'),
+    );
+    editJson(dir, "package.json", (pkg) => {
+      pkg.main = "src/index.mjs";
+      pkg.scripts = { start: "node src/index.mjs" };
+    });
+    const run = await runInit({ cwd: dir, providers: "github", dryRun: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Modules")).toMatchObject({
+      value: "ESM",
+      evidence: expect.stringContaining("src/index.mjs"),
+    });
+    const generated = run.json!.plan.files.map((f: { path: string }) => f.path);
+    expect(generated).toContain("src/auth.mjs");
+  });
+
+  it("a CommonJS app says why", async () => {
+    const run = await runInit({
+      cwd: copyFixture("express4-cjs-js"),
+      providers: "github",
+      dryRun: true,
+      json: true,
+    });
+    expect(finding(run, "Modules")).toMatchObject({
+      value: "CommonJS",
+      evidence: 'src/index.js: no "type" in package.json (CommonJS by default)',
+    });
+  });
+});
+
 describe("framework and version", () => {
   it("the installed version beats the declared range", async () => {
     const dir = copyFixture("express4-cjs-js");

@@ -1,23 +1,15 @@
 import { existsSync } from "node:fs";
 import { basename, extname, join, posix } from "node:path";
 import { ensureExpressMount } from "../../edit/express-mount.js";
-import { ensureImports, importStatement, type ModuleKind } from "../../edit/imports.js";
+import { ensureImports, importStatement } from "../../edit/imports.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import { detectEnvLoading } from "../../project/environment.js";
 import { importedSources } from "../../project/express-app.js";
+import { moduleKindOf } from "../../project/module-kind.js";
 import { detectStyle, quoted, statement } from "../../project/source-style.js";
 import type { Answers } from "./answers.js";
 import { configModule, envLoaderModule } from "./config-module.js";
-
-/** The module system of a source file: by extension, then package.json `type`, then its syntax. */
-export function moduleKindOf(file: string, text: string, esmPackage: boolean): ModuleKind {
-  const ext = extname(file);
-  if ([".mjs", ".mts", ".ts", ".tsx"].includes(ext)) return "esm";
-  if ([".cjs", ".cts"].includes(ext)) return ext === ".cts" ? "esm" : "cjs";
-  if (esmPackage) return "esm";
-  return /^\s*import\s/m.test(text) && !/\brequire\(/.test(text) ? "esm" : "cjs";
-}
 
 /** How a file imports a sibling: `./auth.js` (the emitted name) unless the file omits extensions. */
 export function siblingSpecifier(fromFile: string, toFile: string, withExtension: boolean): string {
