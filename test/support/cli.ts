@@ -18,7 +18,7 @@ import type { Io } from "../../src/ui/io.js";
 import { Output } from "../../src/ui/output.js";
 
 const fixtures = new URL("../fixtures/", import.meta.url).pathname;
-const bin = new URL("../../bin/create-auth.js", import.meta.url).pathname;
+export const bin = new URL("../../bin/create-auth.js", import.meta.url).pathname;
 const temporary: string[] = [];
 
 /** A copy of a fixture in a temp folder, committed in a git repository of its own. */

@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { copyFixture, removeTemporary, tree } from "../support/cli.js";
+import { keys, runInTerminal } from "../support/terminal.js";
+
+afterAll(removeTemporary);
+
+// The real @clack/prompts prompts in a pseudo-terminal: the other tests script the answers.
+describe("init in a terminal", () => {
+  it("asks, shows the plan, and applies what was chosen with the keyboard", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = runInTerminal(["init", "--no-install"], { cwd: dir });
+    await run.answer("Which sign-in methods?", keys.space);
+    await run.answer("◼ GitHub", keys.enter);
+    await run.answer("Where do sessions live?", keys.enter);
+    await run.answer("Where should the auth endpoints live?", keys.enter);
+    await run.answer("behind a reverse proxy", keys.enter);
+    await run.answer("Apply these changes?", keys.enter);
+    const { exitCode, screen } = await run.result();
+    expect(exitCode, screen).toBe(0);
+    expect(screen).toContain("Writing AUTH_SECRET to .env");
+    expect(screen).not.toMatch(/AUTH_SECRET=[\w-]{43}/);
+    const files = tree(dir);
+    expect(files["src/auth.js"]).toContain("require('@create-auth/runtime/providers/github')");
+    expect(files["src/auth.js"]).toContain("session: { strategy: 'jwt' }");
+    expect(files["src/index.js"]).toContain("app.use('/auth', ExpressAuth(authConfig))");
+    expect(files[".env"]).toMatch(/^AUTH_SECRET=[\w-]{43}$/m);
+  });
+
+  it("Ctrl-C at a prompt cancels with exit 130 and changes nothing", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const before = tree(dir);
+    const run = runInTerminal(["init", "--no-install"], { cwd: dir });
+    await run.answer("Which sign-in methods?", keys.space);
+    await run.answer("◼ GitHub", keys.enter);
+    await run.answer("Where do sessions live?", keys.ctrlC);
+    const { exitCode, screen } = await run.result();
+    expect(exitCode).toBe(130);
+    expect(screen).toContain("Cancelled: nothing was changed.");
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("answering No to the plan writes nothing", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const before = tree(dir);
+    const run = runInTerminal(["init", "--no-install", "--providers", "github"], { cwd: dir });
+    await run.answer("Where do sessions live?", keys.enter);
+    await run.answer("Where should the auth endpoints live?", keys.enter);
+    await run.answer("behind a reverse proxy", keys.enter);
+    await run.answer("Apply these changes?", `${keys.down}${keys.enter}`);
+    const { exitCode } = await run.result();
+    expect(exitCode).toBe(130);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("CI=true in a terminal asks nothing and names the missing flag", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = runInTerminal(["init", "--no-install"], { cwd: dir, env: { CI: "true" } });
+    const { exitCode, screen } = await run.result();
+    expect(exitCode).toBe(1);
+    expect(screen).toContain("--providers");
+    expect(screen).not.toContain("Which sign-in methods?");
+  });
+});
