@@ -24,7 +24,7 @@ import {
 } from "./context.js";
 import type { Cookie } from "./cookies.js";
 import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
-import { type AuthResponse, jsonResponse } from "./response.js";
+import { type AuthResponse, jsonResponse, locationHeader } from "./response.js";
 import { htmlHeaders, redirectHeaders } from "./security-headers.js";
 
 const configurationMessage = {
@@ -98,7 +98,7 @@ function toResponse(cookies: Cookie[], result: ActionResult, request: AuthReques
   if ("redirect" in result) {
     response = {
       status: 302,
-      headers: { location: result.redirect, ...redirectHeaders },
+      headers: { location: locationHeader(result.redirect), ...redirectHeaders },
       cookies,
       body: null,
     };
@@ -156,10 +156,7 @@ function configurationFailure(
   const callbackUrl = request.url.searchParams.get("callbackUrl");
   if (errorPath && !callbackUrl?.startsWith(errorPath)) {
     const location = `${absolute(origin, errorPath)}${errorPath.includes("?") ? "&" : "?"}error=Configuration`;
-    return withReturnRedirect(
-      { status: 302, headers: { location, ...redirectHeaders }, cookies: [], body: null },
-      request,
-    );
+    return errorRedirect(location, [], request);
   }
   if (errorPath) config.logger.error(new ErrorPageLoop("The custom error page itself failed"));
   const page = errorPage({
@@ -204,11 +201,19 @@ function errorResponse(
   const cookies = (ctx?.outgoing ?? []).filter(
     (cookie) => !(sessionName && cookie.name.startsWith(sessionName) && cookie.value !== ""),
   );
-  const response: AuthResponse = {
-    status: 302,
-    headers: { location, ...redirectHeaders, "cache-control": "no-store" },
-    cookies,
-    body: null,
-  };
-  return withReturnRedirect(response, request);
+  return errorRedirect(location, cookies, request);
+}
+
+/**
+ * The redirect to an error or sign-in page: 302, or with `X-Auth-Return-Redirect` 200 JSON
+ * `{ url }` and no `Location` (Auth.js answers errors with a bare `Response.json`, so a client
+ * that follows redirects cannot land on the page instead of reading the URL).
+ */
+function errorRedirect(location: string, cookies: Cookie[], request: AuthRequest): AuthResponse {
+  const url = locationHeader(location);
+  const headers = { ...redirectHeaders, "cache-control": "no-store" };
+  if (request.headers.get("x-auth-return-redirect") == null) {
+    return { status: 302, headers: { location: url, ...headers }, cookies, body: null };
+  }
+  return { ...jsonResponse({ url }, 200, headers), cookies };
 }

@@ -9,6 +9,7 @@
  *   cannot be changed without making the token unknown.
  */
 import type { SessionOptions } from "../types.js";
+import { isDatabaseSessionToken, MAX_SESSION_TOKEN_LENGTH } from "./session-token.js";
 
 const SEPARATOR = "~";
 
@@ -17,9 +18,17 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A new database session token, carrying the absolute deadline when one is configured. */
 export function newSessionToken(session: SessionOptions): string {
-  const token = session.generateSessionToken();
-  if (!session.absoluteMaxAge) return token;
-  return `${token}${SEPARATOR}${(nowSeconds() + session.absoluteMaxAge).toString(36)}`;
+  const generated = session.generateSessionToken();
+  const token = session.absoluteMaxAge
+    ? `${generated}${SEPARATOR}${(nowSeconds() + session.absoluteMaxAge).toString(36)}`
+    : generated;
+  // The session reader never looks up any other token: fail the sign-in, not every later read.
+  if (typeof token !== "string" || !isDatabaseSessionToken(token)) {
+    throw new TypeError(
+      `session.generateSessionToken() must return 1 to ${MAX_SESSION_TOKEN_LENGTH} printable ASCII characters (with absoluteMaxAge, a few less)`,
+    );
+  }
+  return token;
 }
 
 /** The deadline (seconds) carried by a database session token, if any. */

@@ -6,7 +6,7 @@ import type { AuthContext } from "./context.js";
 import { readChunkedCookie } from "./cookies.js";
 import { emitEvent } from "./events.js";
 import { newSessionToken, remainingLifetime, tokenDeadline } from "./lifetime.js";
-import { decodeSessionToken, isJweShaped } from "./session.js";
+import { decodeSessionToken, sessionTokenKind } from "./session.js";
 
 export interface LoginInput {
   /**
@@ -176,7 +176,10 @@ async function currentSession(
   if (!token) return undefined;
   // A JWE under the database strategy is a credentials session: its `sub` is whatever
   // `authorize` returned, not an adapter user id, so it never makes anyone the current user.
-  if (config.session.strategy === "database" && isJweShaped(token)) return undefined;
+  // Nor does a value no database token could be (it never reaches the adapter).
+  if (config.session.strategy === "database" && sessionTokenKind(config, token) !== "database") {
+    return undefined;
+  }
   try {
     if (config.session.strategy === "jwt") {
       // Only a token minted by an adapter sign-in names an adapter user; any other `sub` (a

@@ -34,3 +34,28 @@ export function jsonResponse(
     body: JSON.stringify(body),
   };
 }
+
+/** Printable ASCII: what a `Location` value may carry as it is. */
+const plainLocation = /^[\x21-\x7e]*$/;
+
+/**
+ * `target` as a `Location` (or `X-Auth-Return-Redirect` `url`) value. Header values are bytes,
+ * so a URL with anything but printable ASCII (a callback URL `/ünïcode/路径`, say) would make
+ * `Headers` throw: it is percent-encoded as the WHATWG URL serialiser does (`new URL().href`),
+ * a path byte by byte in UTF-8. An ASCII URL is sent exactly as built, as Auth.js sends it.
+ */
+export function locationHeader(target: string): string {
+  if (plainLocation.test(target)) return target;
+  try {
+    return new URL(target).href;
+  } catch {
+    let encoded = "";
+    for (const byte of new TextEncoder().encode(target)) {
+      encoded +=
+        byte > 0x20 && byte < 0x7f
+          ? String.fromCharCode(byte)
+          : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    }
+    return encoded;
+  }
+}

@@ -11,8 +11,14 @@ import {
   readChunkedCookie,
   writeChunkedCookie,
 } from "./cookies.js";
+import {
+  acceptsCredentialsSessions,
+  hasCredentialsMark,
+  keepCredentialsMark,
+} from "./credentials-session.js";
 import { emitEvent } from "./events.js";
 import { jwtDeadline, nowSeconds, remainingLifetime, tokenDeadline } from "./lifetime.js";
+import { isDatabaseSessionToken, isJweShaped } from "./session-token.js";
 
 /**
  * Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. The
@@ -34,22 +40,32 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 }
 
 /**
- * Whether a session cookie holds a compact JWE (five dot-separated segments, RFC 7516 §7.1)
- * rather than a database session token (which never contains a dot). Credentials sign-ins write
- * a JWE even under the database strategy (as Auth.js does, reference §4.5), so the reader has to
- * tell the two apart; doing it by shape costs nothing before any cryptography or adapter call.
+ * How a session cookie is read. JWT strategy: always as a JWT. Database strategy: a JWE is a
+ * credentials session (written even there, as Auth.js does, reference §4.5) only while a
+ * credentials provider is configured, and its payload must carry the mark (see
+ * {@link checkSessionPayload}); any other value is looked up only if it can be a database token.
+ * `"none"`: no session, without any cryptography or adapter call.
  */
-export function isJweShaped(token: string): boolean {
-  let dots = 0;
-  for (let at = token.indexOf("."); at !== -1; at = token.indexOf(".", at + 1)) {
-    if (++dots > 4) return false;
-  }
-  return dots === 4;
+export function sessionTokenKind(
+  config: ResolvedConfig,
+  token: string,
+): "jwt" | "database" | "none" {
+  if (config.session.strategy === "jwt") return "jwt";
+  if (isJweShaped(token)) return acceptsCredentialsSessions(config) ? "jwt" : "none";
+  return isDatabaseSessionToken(token) ? "database" : "none";
 }
 
-/** Whether this session token is read as a JWT: always with the JWT strategy, by shape otherwise. */
-export function isJwtSessionToken(config: ResolvedConfig, token: string): boolean {
-  return config.session.strategy === "jwt" || isJweShaped(token);
+/**
+ * Throws unless a decoded session token is a session: not empty, and under the database
+ * strategy marked as a credentials session (any other JWE sealed with the same secret and salt,
+ * say a JWT session from before a switch of strategy, is not one).
+ */
+export function checkSessionPayload(config: ResolvedConfig, payload: JWT | null): JWT {
+  if (!payload) throw new Error("The session token decoded to nothing");
+  if (config.session.strategy === "database" && !hasCredentialsMark(payload)) {
+    throw new Error("A JWE under the database strategy that no credentials sign-in minted");
+  }
+  return payload;
 }
 
 export interface SessionRead {
@@ -72,9 +88,9 @@ export interface SessionReadOptions {
 /**
  * Reads the session of a request's cookies for either strategy (reference §3.3, §3.4). Never
  * throws: an invalid, expired or unreadable session is `null` (and logged), so a broken
- * session fails closed. Under the database strategy a JWE cookie (a credentials sign-in) is
- * read as a JWT session; Auth.js looks it up as a database token and signs the user out
- * (reference §11 item 9).
+ * session fails closed. Under the database strategy a marked JWE cookie (a credentials
+ * sign-in) is read as a JWT session; Auth.js looks it up as a database token and signs the
+ * user out (reference §11 item 9).
  */
 export function readSession(
   config: ResolvedConfig,
@@ -84,10 +100,13 @@ export function readSession(
 ): Promise<SessionRead> {
   const option = cookieMap.sessionToken;
   const token = readChunkedCookie(requestCookies, option.name);
-  if (!token) return Promise.resolve({ session: null, cookies: [] });
-  return isJwtSessionToken(config, token)
-    ? readJwtSession(config, option, token, requestCookies, options)
-    : readDatabaseSession(config, option, token, requestCookies, options);
+  // No token can still mean chunks that never add up (a gap, no `.0`): remove them all.
+  const kind = token ? sessionTokenKind(config, token) : "none";
+  if (kind === "jwt") return readJwtSession(config, option, token!, requestCookies, options);
+  if (kind === "database") {
+    return readDatabaseSession(config, option, token!, requestCookies, options);
+  }
+  return Promise.resolve({ session: null, cookies: clearChunkedCookie(option, requestCookies) });
 }
 
 async function readJwtSession(
@@ -103,8 +122,7 @@ async function readJwtSession(
     // The hot path of every session read queues no promise for work that finished already:
     // a cached or synchronously decrypted token, and the default (synchronous) callbacks.
     const decoded = decodeSessionToken(config, option.name, token);
-    const payload = isPromiseLike(decoded) ? await decoded : decoded;
-    if (!payload) throw new Error("The session token decoded to nothing");
+    const payload = checkSessionPayload(config, isPromiseLike(decoded) ? await decoded : decoded);
     // Tokens minted before absoluteMaxAge was configured (or by Auth.js) start counting at iat.
     const authTime = sessionOptions.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
     const deadline = jwtDeadline(sessionOptions, authTime);
@@ -120,6 +138,7 @@ async function readJwtSession(
     if (newToken === null) return clear();
     if (authTime !== undefined) newToken.auth_time ??= authTime;
     keepAdapterSubject(payload, newToken);
+    keepCredentialsMark(payload, newToken);
 
     const now = Date.now();
     // Re-encrypting on every read (as Auth.js does) is the main cost of /session. A token the

@@ -4,6 +4,7 @@ import type { Account, Profile, SignInCallbackParams, User } from "../types.js";
 import { withAdapterSubject } from "./adapter-subject.js";
 import type { AuthContext } from "./context.js";
 import { clearChunkedCookie, writeChunkedCookie } from "./cookies.js";
+import { withCredentialsMark } from "./credentials-session.js";
 import { emitEvent } from "./events.js";
 import { jwtDeadline, nowSeconds, remainingLifetime } from "./lifetime.js";
 
@@ -70,7 +71,11 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
     if (shaped === null) {
       ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
     } else {
-      const token = withAdapterSubject(shaped, fromAdapter ? user.id : undefined);
+      let token = withAdapterSubject(shaped, fromAdapter ? user.id : undefined);
+      // The only JWE the database strategy reads (see credentials-session.ts).
+      if (account.type === "credentials" && config.session.strategy === "database") {
+        token = withCredentialsMark(token);
+      }
       if (config.session.absoluteMaxAge) token.auth_time ??= nowSeconds();
       const deadline = jwtDeadline(config.session, token.auth_time);
       const encoded = await config.jwt.encode({

@@ -158,3 +158,63 @@ describe("the callback URL end to end", () => {
     }
   });
 });
+
+describe("non-ASCII callback URLs", () => {
+  const unicodePath = "/ünïcode/路径?q=é#frag";
+  const encoded = `${ORIGIN}/%C3%BCn%C3%AFcode/%E8%B7%AF%E5%BE%84?q=%C3%A9#frag`;
+
+  it.each([
+    ["a path", unicodePath],
+    ["an absolute same-origin URL", `${ORIGIN}${unicodePath}`],
+  ])("sign-in with %s answers 302 with a percent-encoded Location", async (_, callbackUrl) => {
+    const client = new TestClient(config());
+    const response = await client.signInWithCredentials({ callbackUrl });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(encoded);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+  });
+
+  it("sign-out with one in the query or body answers 302 with a percent-encoded Location", async () => {
+    const client = new TestClient(config());
+    await client.signInWithCredentials({});
+    const csrfToken = await client.csrfToken();
+    const query = encodeURIComponent(`${ORIGIN}${unicodePath}`);
+    const fromQuery = await client.request(`/auth/signout?callbackUrl=${query}`, {
+      form: { csrfToken },
+    });
+    expect(fromQuery.status).toBe(302);
+    expect(fromQuery.headers.get("location")).toBe(encoded);
+
+    const fromBody = await client.request("/auth/signout", {
+      form: { csrfToken, callbackUrl: `${ORIGIN}${unicodePath}` },
+      headers: { "x-auth-return-redirect": "1" },
+    });
+    expect(fromBody.status).toBe(200);
+    await expect(fromBody.json()).resolves.toEqual({ url: encoded });
+  });
+
+  it("a redirect callback returning a non-ASCII URL is percent-encoded too", async () => {
+    const client = new TestClient(
+      config({ callbacks: { redirect: () => "https://partner.example/größe?x=ü" } }),
+    );
+    const response = await client.signInWithCredentials({ callbackUrl: "/x" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "https://partner.example/gr%C3%B6%C3%9Fe?x=%C3%BC",
+    );
+  });
+
+  it("a signIn callback's non-ASCII redirect and a non-ASCII pages.error are percent-encoded", async () => {
+    const signIn = () => `${ORIGIN}/wëlcome`;
+    const client = new TestClient(config({ callbacks: { signIn } }));
+    const response = await client.signInWithCredentials({});
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/w%C3%ABlcome`);
+
+    const denied = new TestClient(
+      config({ callbacks: { signIn: () => false }, pages: { error: "/fehler/über" } }),
+    );
+    const failed = await denied.signInWithCredentials({});
+    expect(failed.status).toBe(302);
+    expect(failed.headers.get("location")).toBe(`${ORIGIN}/fehler/%C3%BCber?error=AccessDenied`);
+  });
+});

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters.js";
+import { resolveConfig } from "../../src/core/config.js";
+import { CREDENTIALS_SESSION_CLAIM } from "../../src/core/credentials-session.js";
+import { sessionFromCookieHeader } from "../../src/core/get-session.js";
 import { decode, encode } from "../../src/jwt.js";
 import Credentials from "../../src/providers/credentials.js";
 import type { AuthConfig } from "../../src/types.js";
@@ -153,5 +156,100 @@ describe("credentials under the database strategy (reference §4.5; §11 item 9 
     const response = await explicit.request("/auth/session");
     expect(response.status).toBe(500);
     expect(errors.map((error) => error.name)).toEqual(["UnsupportedStrategy"]);
+  });
+});
+
+describe("which JWEs count as a session under the database strategy", () => {
+  const jwe = (token: Record<string, unknown>) =>
+    encode({ token: { sub: "7", name: "Ada", ...token }, secret: SECRET, salt: SALT });
+
+  it("refuses a JWE without the credentials marker: null, cookie cleared, adapter untouched", async () => {
+    const { spies, errors, client, cfg } = setup();
+    const unmarked = await jwe({});
+    client.jar.set(SALT, unmarked);
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.toBeNull();
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(errors.map((error) => error.name)).toEqual(["JWTSessionError"]);
+    // The frameworks' getSession() reads it the same way.
+    const header = `${SALT}=${unmarked}`;
+    await expect(sessionFromCookieHeader(resolveConfig(cfg), () => "http", header)).resolves.toBe(
+      null,
+    );
+    expect(touched(spies)).toEqual([]);
+
+    // While the same sign-in's own (marked) cookie is a session there.
+    await client.signInWithCredentials({});
+    const marked = `${SALT}=${client.jar.get(SALT)}`;
+    await expect(
+      sessionFromCookieHeader(resolveConfig(cfg), () => "http", marked),
+    ).resolves.toMatchObject({ user: { name: "Ada" } });
+  });
+
+  it("refuses even a marked JWE when no credentials provider is configured", async () => {
+    const { provider } = outboxEmailProvider();
+    const adapter = memoryAdapter();
+    const getSessionAndUser = vi.spyOn(adapter, "getSessionAndUser");
+    const client = new TestClient({
+      secret: SECRET,
+      trustHost: true,
+      logger: captureLogger().logger,
+      adapter,
+      providers: [provider],
+    });
+    client.jar.set(SALT, await jwe({ [CREDENTIALS_SESSION_CLAIM]: true }));
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.toBeNull();
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(getSessionAndUser).not.toHaveBeenCalled();
+  });
+
+  it("accepts the JWE a credentials sign-in minted: marked, and the mark stays out of /session", async () => {
+    // A jwt callback that rebuilds the token from scratch must not lose the session.
+    const jwt = vi.fn(({ token }) => ({ sub: token.sub, name: token.name }));
+    const { client } = setup({ callbacks: { jwt } });
+    await client.signInWithCredentials({});
+    const minted = await decode({ token: client.jar.get(SALT)!, secret: SECRET, salt: SALT });
+    expect(minted?.[CREDENTIALS_SESSION_CLAIM]).toBe(true);
+
+    for (let read = 0; read < 2; read++) {
+      const body = await client.session();
+      expect(body).toMatchObject({ user: { name: "Ada" } });
+      expect(JSON.stringify(body)).not.toContain(CREDENTIALS_SESSION_CLAIM);
+    }
+    // The jwt callback sees the whole token, the mark included.
+    expect(jwt.mock.calls.at(-1)![0].token).toMatchObject({ [CREDENTIALS_SESSION_CLAIM]: true });
+  });
+
+  it("does not mark credentials sessions under the JWT strategy", async () => {
+    const client = new TestClient({
+      secret: SECRET,
+      trustHost: true,
+      logger: captureLogger().logger,
+      providers: [Credentials({ authorize: () => ada })],
+    });
+    await client.signInWithCredentials({});
+    const minted = await decode({ token: client.jar.get(SALT)!, secret: SECRET, salt: SALT });
+    expect(minted).not.toHaveProperty(CREDENTIALS_SESSION_CLAIM);
+    await expect(client.session()).resolves.toMatchObject({ user: { name: "Ada" } });
+  });
+
+  it("signs out an unmarked JWE by clearing it, without a signOut event or the adapter", async () => {
+    const signOut = vi.fn();
+    const { spies, client } = setup({ events: { signOut } });
+    client.jar.set(SALT, await jwe({}));
+    const response = await client.signOut();
+    expect(response.status).toBe(302);
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(signOut).not.toHaveBeenCalled();
+    expect(touched(spies)).toEqual([]);
+  });
+
+  it("a JWT session from before a switch to the database strategy is not a session", async () => {
+    // Same secret and salt, minted under the JWT strategy for the adapter user: no mark.
+    const { adapter, client } = setup();
+    const user = await adapter.createUser({ id: "u", email: "u@example.com", emailVerified: null });
+    client.jar.set(SALT, await jwe({ sub: user.id, ca_adapter_sub: user.id }));
+    await expect(client.session()).resolves.toBeNull();
   });
 });

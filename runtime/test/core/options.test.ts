@@ -125,6 +125,27 @@ describe("database session options", () => {
     await expect(client.session()).resolves.toMatchObject({ user: { email: "ada@example.com" } });
   });
 
+  it("a generated token no session read would look up fails the sign-in, not every later read", async () => {
+    const adapter = memoryAdapter();
+    const createSession = vi.spyOn(adapter, "createSession");
+    const { provider, outbox } = outboxEmailProvider();
+    for (const token of ["has space", "x".repeat(256)]) {
+      const client = new TestClient(
+        testConfig({
+          adapter,
+          providers: [provider],
+          session: { generateSessionToken: () => token },
+        }),
+      );
+      const response = await client.signInWithEmail("ada@example.com", outbox);
+      expect(response.headers.get("location")).toBe(
+        "http://localhost:3000/auth/error?error=Configuration",
+      );
+      expect(setCookie(response, SALT)).toBeUndefined();
+    }
+    expect(createSession).not.toHaveBeenCalled();
+  });
+
   it("a class-instance adapter (prototype methods, private state) works end to end", async () => {
     /** Methods on the prototype and state in a private field: `this` must be the instance. */
     class ClassAdapter {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import Credentials from "../../src/providers/credentials.js";
 import type { AuthConfig } from "../../src/types.js";
-import { captureLogger, SECRET, TestClient } from "../helpers.js";
+import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
 
 const config = (extra: Partial<AuthConfig> = {}): AuthConfig => ({
   secret: SECRET,
@@ -58,6 +58,50 @@ describe("built-in pages through the endpoints", () => {
     const response = await new TestClient(config()).request("/auth/verify-request");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Check your email");
+  });
+
+  it.each([
+    ["Configuration", 500, "Server error", "There is a problem with the server configuration."],
+    ["AccessDenied", 403, "Access Denied", "You do not have permission to sign in."],
+  ])("GET /error?error=%s renders its own page (%i)", async (error, status, heading, text) => {
+    const response = await new TestClient(config()).request(`/auth/error?error=${error}`);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).toContain(text);
+  });
+
+  it("GET /error with an unknown or missing error renders the generic page, never the value", async () => {
+    for (const query of ["?error=NoSuchError%3Cb%3E", ""]) {
+      const response = await new TestClient(config()).request(`/auth/error${query}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const html = await response.text();
+      expect(html).toContain("<h1>Error</h1>");
+      expect(html).toContain(">localhost:3000</a>");
+      expect(html).not.toContain("NoSuchError");
+    }
+  });
+
+  it("GET /verify-request answers an HTML page", async () => {
+    const response = await new TestClient(config()).request("/auth/verify-request");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toContain("A sign in link has been sent to your email address.");
+  });
+
+  it("GET /signout sets the CSRF cookie its form needs when none was sent, and keeps a valid one", async () => {
+    const client = new TestClient(config());
+    const first = await client.request("/auth/signout");
+    const cookie = setCookie(first, "authjs.csrf-token");
+    expect(cookie?.value).toMatch(/^[0-9a-f]{64}\|[0-9a-f]{64}$/);
+    expect(cookie?.attributes.httponly).toBe(true);
+    expect(await first.text()).toContain(`value="${cookie!.value.split("|")[0]}"`);
+
+    const again = await client.request("/auth/signout");
+    expect(setCookie(again, "authjs.csrf-token")).toBeUndefined();
+    expect(await again.text()).toContain(`value="${cookie!.value.split("|")[0]}"`);
   });
 
   it("redirects to custom pages, with query values encoded", async () => {

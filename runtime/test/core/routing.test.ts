@@ -118,6 +118,46 @@ describe("request routing (reference §0, §1)", () => {
     const without = await call("/auth/signout", {}, cfg);
     expect(without.status).toBe(302);
   });
+
+  it("answers an error with X-Auth-Return-Redirect as 200 JSON { url } without a Location header", async () => {
+    const header = { "x-auth-return-redirect": "1" };
+    // An action that fails (MissingCSRF) and one that is not supported (Configuration).
+    for (const [path, url] of [
+      ["/auth/signin", "http://localhost:3000/auth/signin?error=MissingCSRF"],
+      ["/auth/csrf", "http://localhost:3000/auth/error?error=Configuration"],
+    ] as const) {
+      const response = await call(path, { method: "POST", headers: header });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("content-type")).toBe("application/json");
+      await expect(response.json()).resolves.toEqual({ url });
+    }
+    // A broken configuration sends GET page actions to pages.error the same way.
+    const broken = config({ secret: undefined, pages: { error: "/oops" } });
+    const failed = await call("/auth/signin", { headers: header }, broken);
+    expect(failed.status).toBe(200);
+    expect(failed.headers.get("location")).toBeNull();
+    await expect(failed.json()).resolves.toEqual({
+      url: "http://localhost:3000/oops?error=Configuration",
+    });
+    // Without the header it stays a redirect.
+    const redirected = await call("/auth/signin", {}, broken);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe(
+      "http://localhost:3000/oops?error=Configuration",
+    );
+  });
+
+  it("keeps Location on a successful redirect answered as JSON (as Auth.js does)", async () => {
+    const cfg = config({ pages: { signOut: "/bye" } });
+    const response = await call(
+      "/auth/signout",
+      { headers: { "x-auth-return-redirect": "1" } },
+      cfg,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("location")).toBe("/bye");
+  });
 });
 
 describe("GET /providers", () => {

@@ -145,3 +145,100 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
     expect(String((errors.at(-1)?.cause as Error).message)).toContain('"getSessionAndUser"');
   });
 });
+
+describe("session cookies no database token could be", () => {
+  const unusable = [
+    ["a NUL byte", "\u0000"],
+    ["a NUL inside", "abc\u0000def"],
+    ["a control character", "abc\tdef"],
+    ["a space", "abc def"],
+    ["a non-ASCII character", "séssion"],
+    ["over 255 characters", "x".repeat(256)],
+  ] as const;
+
+  it.each(
+    unusable,
+  )("with %s never reach the adapter, and the cookie is cleared", async (_, token) => {
+    const { adapter, client, signIn } = setup();
+    const spies = [
+      vi.spyOn(adapter, "getSessionAndUser"),
+      vi.spyOn(adapter, "updateSession"),
+      vi.spyOn(adapter, "deleteSession"),
+    ];
+    client.jar.set(SALT, token);
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.toBeNull();
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+
+    client.jar.set(SALT, token);
+    const signedOut = await client.signOut();
+    expect(signedOut.status).toBe(302);
+    expect(setCookie(signedOut, SALT)?.attributes["max-age"]).toBe("0");
+
+    // Signing in over it (the "current user" lookup, the old row's deletion) neither.
+    client.jar.set(SALT, token);
+    await signIn();
+    client.jar.set(SALT, token);
+    await client.signInWithCredentials({});
+
+    const seen = spies.flatMap((spy) =>
+      spy.mock.calls.map((call) => (typeof call[0] === "string" ? call[0] : call[0]?.sessionToken)),
+    );
+    expect(seen).not.toContain(token);
+  });
+
+  it("still looks up a 255-character printable token", async () => {
+    const { adapter, client } = setup();
+    const getSessionAndUser = vi.spyOn(adapter, "getSessionAndUser");
+    const token = "~".repeat(255);
+    client.jar.set(SALT, token);
+    await expect(client.session()).resolves.toBeNull();
+    expect(getSessionAndUser).toHaveBeenCalledWith(token);
+  });
+});
+
+describe("orphan session cookie chunks", () => {
+  it("are all cleared when the chunks have a gap, by /session and by sign-out", async () => {
+    const { client } = setup();
+    const orphans = [`${SALT}.0`, `${SALT}.3`];
+    for (const name of orphans) client.jar.set(name, "part");
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.toBeNull();
+    for (const name of orphans) expect(setCookie(response, name)?.attributes["max-age"]).toBe("0");
+
+    for (const name of orphans) client.jar.set(name, "part");
+    const signedOut = await client.signOut();
+    expect(signedOut.status).toBe(302);
+    for (const name of orphans) expect(setCookie(signedOut, name)?.attributes["max-age"]).toBe("0");
+  });
+});
+
+describe("sign-out under the database strategy", () => {
+  it("clears the cookie and redirects even when deleteSession throws", async () => {
+    const { logger, errors } = captureLogger();
+    const { adapter, client, signIn } = setup({ logger });
+    await signIn();
+    adapter.deleteSession = () => {
+      throw new Error("connection refused");
+    };
+    const response = await client.signOut();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://localhost:3000");
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(errors.at(-1)?.name).toBe("SignOutError");
+  });
+
+  it("never hands a credentials JWE to deleteSession, and clears it even when it cannot be read", async () => {
+    const { logger, errors } = captureLogger();
+    const { adapter, client } = setup({ logger });
+    const deleteSession = vi.spyOn(adapter, "deleteSession");
+    await client.signInWithCredentials({});
+    const jwe = client.jar.get(SALT)!;
+    client.jar.set(SALT, `${jwe.slice(0, -4)}AAAA`);
+    const response = await client.signOut();
+    expect(response.status).toBe(302);
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    expect(deleteSession).not.toHaveBeenCalled();
+    expect(errors.at(-1)?.name).toBe("SignOutError");
+  });
+});

@@ -206,4 +206,21 @@ describe("session cookie chunking (reference §2.2)", () => {
     expect(spy).not.toHaveBeenCalled();
     expect(errors).toEqual([]);
   });
+
+  it("clears every chunk of a gapped session, on /session and on sign-out", async () => {
+    const client = new TestClient(bigConfig());
+    await client.signInWithCredentials({});
+    client.jar.delete(`${SALT}.1`);
+    const left = [...client.jar.keys()].filter((name) => name.startsWith(`${SALT}.`));
+    expect(left.length).toBeGreaterThan(1);
+    const response = await client.request("/auth/session");
+    await expect(response.json()).resolves.toBeNull();
+    for (const name of left) expect(setCookie(response, name)?.attributes["max-age"]).toBe("0");
+
+    const orphan = new TestClient(bigConfig());
+    orphan.jar.set(`${SALT}.2`, "part");
+    const signedOut = await orphan.signOut();
+    expect(signedOut.status).toBe(302);
+    expect(setCookie(signedOut, `${SALT}.2`)?.attributes["max-age"]).toBe("0");
+  });
 });

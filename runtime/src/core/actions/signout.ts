@@ -4,13 +4,13 @@ import type { JWT } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { clearChunkedCookie, readChunkedCookie } from "../cookies.js";
 import { emitEvent } from "../events.js";
-import { decodeSessionToken, isJwtSessionToken } from "../session.js";
+import { checkSessionPayload, decodeSessionToken, sessionTokenKind } from "../session.js";
 import type { ActionResult } from "./result.js";
 
 /**
  * GET `{base}/signout`: a confirmation page (or `pages.signOut`). POST: ends the session —
  * the database row is deleted (a JWT session has none), every session cookie chunk is
- * cleared — and redirects to the callback URL.
+ * cleared, whatever went wrong before — and redirects to the callback URL.
  */
 export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
   const { config, request } = ctx;
@@ -23,21 +23,24 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
   if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-out request");
   const option = ctx.cookies.sessionToken;
   const token = readChunkedCookie(request.cookies, option.name);
-  if (token) {
-    try {
-      // A JWE under the database strategy is a credentials session: it has no row to delete
-      // (and a JWE must never reach the adapter as a session token).
-      if (isJwtSessionToken(config, token)) {
-        const decoded = await decodeSessionToken(config, option.name, token);
-        await emitEvent(config, "signOut", { token: decoded as JWT | null });
-      } else {
-        const session = await config.adapter!.deleteSession!(token);
-        await emitEvent(config, "signOut", { session: session ?? null });
-      }
-    } catch (cause) {
-      config.logger.error(new SignOutError("The session could not be ended cleanly", { cause }));
+  // A JWE under the database strategy is a credentials session: it has no row to delete (and
+  // a JWE, like any value no database token could be, never reaches the adapter).
+  const kind = token ? sessionTokenKind(config, token) : "none";
+  try {
+    if (kind === "jwt") {
+      const decoded = await decodeSessionToken(config, option.name, token!);
+      // Under the database strategy only a credentials session is one (JWT: as Auth.js).
+      const payload =
+        config.session.strategy === "database" ? checkSessionPayload(config, decoded) : decoded;
+      await emitEvent(config, "signOut", { token: payload as JWT | null });
+    } else if (kind === "database") {
+      const session = await config.adapter!.deleteSession!(token!);
+      await emitEvent(config, "signOut", { session: session ?? null });
     }
-    ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
+  } catch (cause) {
+    config.logger.error(new SignOutError("The session could not be ended cleanly", { cause }));
   }
+  // Every chunk present, also orphans that never added up to a token.
+  ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
   return { redirect: ctx.callbackUrl };
 }

@@ -9,7 +9,7 @@ import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { readChunkedCookie } from "../cookies.js";
 import { toWebRequest } from "../request.js";
-import { isJweShaped } from "../session.js";
+import { sessionTokenKind } from "../session.js";
 import { checkSignIn, issueSession } from "../sign-in.js";
 
 /**
@@ -17,8 +17,9 @@ import { checkSignIn, issueSession } from "../sign-in.js";
  * always a JWT cookie, whatever the strategy, as in Auth.js. The adapter never sees the user:
  * `authorize` vouches for an id from the app's own store, and looking it (or its unverified
  * email) up in the adapter could hand over someone else's account. Under the database strategy
- * (possible when another provider needs the adapter) the session reader recognises the JWE
- * (see `readSession`), which Auth.js does not (reference §11 item 9).
+ * (possible when another provider needs the adapter) the JWE carries a mark by which the
+ * session reader accepts it (see `credentials-session.ts`), which Auth.js does not (reference
+ * §11 item 9).
  */
 export async function credentialsCallback(
   ctx: AuthContext,
@@ -65,5 +66,7 @@ async function endDatabaseSession(ctx: AuthContext): Promise<void> {
   const { config, cookies, request } = ctx;
   if (config.session.strategy !== "database") return;
   const previous = readChunkedCookie(request.cookies, cookies.sessionToken.name);
-  if (previous && !isJweShaped(previous)) await config.adapter!.deleteSession!(previous);
+  if (previous && sessionTokenKind(config, previous) === "database") {
+    await config.adapter!.deleteSession!(previous);
+  }
 }
