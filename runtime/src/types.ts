@@ -224,7 +224,11 @@ export type WarningCode =
   | "csrf-disabled"
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
-  | "experimental-webauthn";
+  | "experimental-webauthn"
+  // The Express adapter's own (see docs/express.md).
+  | "express-root-mount"
+  | "express-mount-basepath-mismatch"
+  | "express-basepath-unknown";
 
 export interface SignInCallbackParams {
   user: User | AdapterUser;

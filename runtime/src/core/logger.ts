@@ -9,6 +9,11 @@ const warningText: Record<WarningCode, string> = {
   "env-url-basepath-redundant": "Both basePath and AUTH_URL's path are set; basePath wins.",
   "env-url-basepath-mismatch": "AUTH_URL's path differs from basePath; basePath wins.",
   "experimental-webauthn": "WebAuthn is experimental: its API may change in a minor release.",
+  // The Express adapter prints these with the paths involved; the text here is the gist.
+  "express-root-mount": "ExpressAuth is mounted without a path: it serves under basePath (/auth).",
+  "express-mount-basepath-mismatch": "ExpressAuth's mount path differs from basePath.",
+  "express-basepath-unknown":
+    "requireAuth does not know where ExpressAuth is mounted: set basePath.",
 };
 
 function describe(error: Error): string {

@@ -1,5 +1,5 @@
 import { resolveConfig } from "../core/config.js";
-import type { AuthConfig } from "../types.js";
+import type { AuthConfig, WarningCode } from "../types.js";
 import type { ExpressRequest } from "./types.js";
 
 /**
@@ -71,12 +71,12 @@ export function configuredBasePath(config: AuthConfig): string | undefined {
 const warned = new WeakMap<AuthConfig, Set<string>>();
 
 /** One warning per configuration and code, through the configured logger when there is one. */
-export function warnOnce(config: AuthConfig, code: string, message: string): void {
+export function warnOnce(config: AuthConfig, code: WarningCode, message: string): void {
   const codes = warned.get(config) ?? new Set<string>();
   warned.set(config, codes);
   if (codes.has(code)) return;
   codes.add(code);
-  const warn = config.logger?.warn as ((code: string) => void) | undefined;
+  const warn = config.logger?.warn;
   if (warn) warn(code);
   else console.warn(`[auth][warn][${code}] ${message}`);
 }

@@ -55,16 +55,35 @@ function reject(res: ExpressResponse, status: number): void {
  * ```
  *
  * The base path is `basePath` (or `AUTH_URL`'s path) when the configuration names one, else
- * where the handler is mounted (plain or wildcard). The mount is recorded on the first request
- * and never changes: a request whose mount prefix differs (a path parameter in the mount, or a
- * second mount of the same handler) goes to `next()`, so requests cannot create base paths.
+ * where the handler is mounted (plain or wildcard); mounted without a path, `/auth` (with a
+ * warning), so the app's own `/signin` or `/error` are never taken. The mount is recorded on
+ * the first request and never changes: a request whose mount prefix differs (a path parameter
+ * in the mount, or a second mount of the same handler) goes to `next()`, so requests cannot
+ * create base paths.
  * Without `case sensitive routing` the mount is lower-cased. Bodies are read whether or not the
  * app uses `express.json()`/`express.urlencoded()`. Protocol and host follow the app's
- * `trust proxy` setting. Paths that are not auth endpoints go to `next()`. Errors reach
- * Express's error handler on both versions.
+ * `trust proxy` setting. Paths that are not auth endpoints go to `next()`. HEAD is answered as
+ * GET, except on the callback. Errors reach Express's error handler on both versions.
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
-  let mount: { prefix: string; resolved: ResolvedConfig } | undefined;
+  let mount: { prefix: string; basePath: string; resolved: ResolvedConfig } | undefined;
+
+  const mountAt = (prefix: string) => ({
+    prefix,
+    basePath: prefix,
+    resolved: resolveConfig({ ...config, basePath: prefix }),
+  });
+  // Mounted at the root with no base path configured: the endpoints stay under the default
+  // `/auth` (where requireAuth looks) instead of taking the app's own `/signin`, `/error`…
+  const rootMount = () => {
+    const resolved = resolveConfig(config);
+    warnOnce(
+      config,
+      "express-root-mount",
+      `ExpressAuth is mounted without a path and no basePath is set, so it serves ${resolved.basePath}/*. Mount it at its path, app.use("${resolved.basePath}", ExpressAuth(config)), or set basePath in the auth configuration.`,
+    );
+    return { prefix: "", basePath: resolved.basePath, resolved };
+  };
 
   /** The base path and configuration for this request, or `undefined` when it is not ours. */
   const target = (req: ExpressRequest, path: string) => {
@@ -88,10 +107,10 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
       if (prefix === undefined) return undefined;
       const canonical = foldCase ? prefix.toLowerCase() : prefix;
       // Recorded once: later requests can never move the base path (or build new configs).
-      mount ??= { prefix: canonical, resolved: resolveConfig({ ...config, basePath: canonical }) };
-      if (!mountedAt.has(config)) mountedAt.set(config, mount.prefix);
+      mount ??= canonical ? mountAt(canonical) : rootMount();
+      if (!mountedAt.has(config)) mountedAt.set(config, mount.basePath);
       if (canonical !== mount.prefix) return undefined;
-      [basePath, resolved] = [mount.prefix, mount.resolved];
+      [basePath, resolved] = [mount.basePath, mount.resolved];
     }
     // `/AUTH/csrf` reached this handler through case-insensitive routing: it is `/auth/csrf`.
     const sameBase =
@@ -103,16 +122,22 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
   return async (req, res, next) => {
     try {
       const method = (req.method ?? "GET").toUpperCase();
-      if (method !== "GET" && method !== "POST") return next();
+      if (method !== "GET" && method !== "POST" && method !== "HEAD") return next();
       const found = target(req, rawPath(req));
       if (!found) return next();
       // Concatenated, not resolved: a path like `//host/x` must not become the URL's host.
       // Without a `?` there is no query, and no second URL to parse for it.
       const search = (req.originalUrl ?? req.url ?? "").includes("?") ? expressUrl(req).search : "";
-      const url = new URL(`${expressOrigin(req)}${found.pathname}${search}`);
-      if (!parseAction(url.pathname, found.basePath)) return next();
+      const origin = expressOrigin(req);
+      const url = new URL(`${origin ?? "http://localhost"}${found.pathname}${search}`);
+      const parsed = parseAction(url.pathname, found.basePath);
+      // HEAD is GET without a body (Node sends none), but never on the callback: it spends
+      // one-time codes and magic links, and mail scanners send HEAD to every link.
+      if (!parsed || (method === "HEAD" && parsed.action === "callback")) return next();
+      // A `Host` that is not a host: refused, but only on our own paths.
+      if (!origin) return reject(res, 400);
       const authRequest: AuthRequest = {
-        method,
+        method: method === "HEAD" ? "GET" : method,
         url,
         headers: headerReader(req),
         cookies: parseCookieHeader(req.headers.cookie),

@@ -9,25 +9,46 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return (comma === -1 ? value : value.slice(0, comma)).trim() || undefined;
 }
 
-/** `https` or `http`, as Express decides it (`req.protocol` honours `trust proxy`). */
-export function expressProtocol(req: ExpressRequest): string {
-  return req.protocol ?? ((req.socket as { encrypted?: boolean }).encrypted ? "https" : "http");
+/** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+const hostPattern = /^(?:[a-z\d_](?:[a-z\d_.-]*[a-z\d_])?\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
+/** `host[:port]` that parses as exactly that authority (no userinfo, path or port overflow). */
+function validHost(value: string | undefined): string | undefined {
+  if (!value || !hostPattern.test(value)) return undefined;
+  try {
+    new URL(`http://${value}`);
+    return value;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * The request's origin as Express decides it: `req.protocol` already honours `trust proxy`
- * for `X-Forwarded-Proto`; `X-Forwarded-Host` counts only when the same setting trusts the
- * immediate peer (the check Express's own `req.hostname` makes). The handler uses this and
- * `getSession` its protocol ({@link expressProtocol}), so they always agree on secure cookie names.
+ * `https` or `http`, as Express decides it (`req.protocol` honours `trust proxy`), lower-cased:
+ * Express passes `X-Forwarded-Proto` through verbatim, so `HTTPS` must not mean "not secure"
+ * here while the handler's URL says `https:`. Anything else falls back to the socket's protocol.
+ * The one place the handler and `getSession` learn the protocol, so secure cookie names agree.
  */
-export function expressOrigin(req: ExpressRequest): string {
+export function expressProtocol(req: ExpressRequest): "https" | "http" {
+  const protocol = req.protocol?.toLowerCase();
+  if (protocol === "https" || protocol === "http") return protocol;
+  return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+}
+
+/**
+ * The request's origin as Express decides it, or `undefined` when the `Host` header is not a
+ * host: the protocol from {@link expressProtocol}; `X-Forwarded-Host` counts only when the same
+ * `trust proxy` setting trusts the immediate peer (the check Express's own `req.hostname`
+ * makes) and it is a valid host, else `Host` is used.
+ */
+export function expressOrigin(req: ExpressRequest): string | undefined {
   const protocol = expressProtocol(req);
   const trust = req.app?.get("trust proxy fn") as TrustFn | undefined;
   const forwarded = trust?.(req.socket.remoteAddress, 0)
-    ? firstValue(req.headers["x-forwarded-host"])
+    ? validHost(firstValue(req.headers["x-forwarded-host"]))
     : undefined;
-  const host = forwarded ?? firstValue(req.headers.host) ?? "localhost";
-  return `${protocol}://${host}`;
+  const host = forwarded ?? validHost(firstValue(req.headers.host) ?? "localhost");
+  return host && `${protocol}://${host}`;
 }
 
 /** The path and query of the request as the client sent it (before any mount stripped it). */

@@ -1,11 +1,12 @@
-import { resolveConfig } from "../core/config.js";
+import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { sessionFromCookieHeader } from "../core/get-session.js";
 import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
 import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
 import type { Session } from "../types.js";
-import { configuredBasePath, rawPath, warnOnce } from "./base-path.js";
-import { type ExpressAuthConfig, mountedAt } from "./handler.js";
+import { rawPath, warnOnce } from "./base-path.js";
+import type { ExpressAuthConfig } from "./handler.js";
 import { expressProtocol, expressUrl } from "./origin.js";
+import { isSignInFlow, knownBasePath } from "./sign-in-flow.js";
 import type { ExpressMiddleware, ExpressRequest } from "./types.js";
 
 /**
@@ -22,14 +23,39 @@ export async function getSession(
   req: ExpressRequest,
   config: ExpressAuthConfig,
 ): Promise<Session | null> {
-  const resolved = resolveConfig(config);
+  let resolved: ResolvedConfig | undefined;
   try {
+    resolved = resolveConfig(config);
     const protocol = () => expressProtocol(req);
     return await sessionFromCookieHeader(resolved, protocol, req.headers.cookie);
   } catch (error) {
-    resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
+    if (resolved) resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
+    else logUnresolvable(config, error);
     return null;
   }
+}
+
+const reported = new WeakSet<object>();
+
+/**
+ * A configuration that cannot even be resolved (not an object, a `basePath` that is not a
+ * string…): through its own `logger.error` when it has one, else on the console once per
+ * configuration, since every request would repeat it.
+ */
+function logUnresolvable(config: unknown, cause: unknown): void {
+  const error = new Error(
+    `getSession: the auth configuration could not be read, so every request is signed out (${cause instanceof Error ? cause.message : String(cause)})`,
+    { cause },
+  );
+  const own = (config as ExpressAuthConfig | undefined)?.logger?.error;
+  if (typeof own === "function") {
+    own(error);
+    return;
+  }
+  const key = typeof config === "object" && config !== null ? config : reported;
+  if (reported.has(key)) return;
+  reported.add(key);
+  console.error(`[auth][error] ${error.message}`, cause);
 }
 
 /** Middleware putting the session (or `null`) on `res.locals.session`. */
@@ -70,7 +96,7 @@ function returnPath(req: ExpressRequest): string {
  */
 function signInPage(config: ExpressAuthConfig): string {
   if (config.pages?.signIn) return config.pages.signIn;
-  const base = configuredBasePath(config) ?? mountedAt.get(config);
+  const base = knownBasePath(config);
   if (base !== undefined) return `${base}/signin`;
   const guess = resolveConfig(config).basePath;
   warnOnce(
@@ -85,6 +111,8 @@ function signInPage(config: ExpressAuthConfig): string {
  * Middleware that lets signed-in requests through (with `res.locals.session` set) and turns the
  * others away: browsers are redirected to the sign-in page with a `callbackUrl` back to where
  * they were going, API clients get 401 JSON. Use it per route, per router, or with `paths`.
+ * The steps of signing in (auth endpoints, the sign-in, error and verify-request pages) always
+ * pass, so it can protect every path.
  */
 export function requireAuth(
   config: ExpressAuthConfig,
@@ -93,6 +121,7 @@ export function requireAuth(
   return async (req, res, next) => {
     try {
       if (options.paths && !matchesProtectedPath(rawPath(req), options.paths)) return next();
+      if (isSignInFlow(req, config, options.redirectTo)) return next();
       const session = await getSession(req, config);
       res.locals ??= {};
       res.locals.session = session;

@@ -58,10 +58,16 @@ function resolved(config: SolidAuthConfig): ResolvedConfig {
 export function SolidAuth(config: SolidAuthConfig) {
   const handler = async (event: RequestEventLike): Promise<Response | undefined> => {
     const config_ = resolved(config);
-    if (!parseAction(new URL(event.request.url).pathname, config_.basePath)) return undefined;
+    const parsed = parseAction(new URL(event.request.url).pathname, config_.basePath);
+    if (!parsed) return undefined;
+    // SolidStart routes HEAD to GET: answered as GET without a body, except on the callback,
+    // which spends one-time codes and magic links (mail scanners send HEAD to every link).
+    const head = event.request.method.toUpperCase() === "HEAD" && parsed.action !== "callback";
     const request = await fromWebRequest(event.request);
     if (request instanceof Response) return request;
-    return toWebResponse(await handleAuthRequest(request, config_));
+    if (head) request.method = "GET";
+    const response = toWebResponse(await handleAuthRequest(request, config_));
+    return head ? new Response(null, response) : response;
   };
   return { GET: handler, POST: handler };
 }
@@ -74,14 +80,39 @@ export async function getSession(
   request: Request,
   config: SolidAuthConfig,
 ): Promise<Session | null> {
-  const config_ = resolved(config);
+  let config_: ResolvedConfig | undefined;
   try {
+    config_ = resolved(config);
     const protocol = () => new URL(request.url).protocol.slice(0, -1);
     return await sessionFromCookieHeader(config_, protocol, request.headers.get("cookie"));
   } catch (error) {
-    config_.logger.error(error instanceof Error ? error : new Error(String(error)));
+    if (config_) config_.logger.error(error instanceof Error ? error : new Error(String(error)));
+    else logUnresolvable(config, error);
     return null;
   }
+}
+
+const reported = new WeakSet<object>();
+
+/**
+ * A configuration that cannot even be resolved (not an object, a `prefix` that is not a
+ * string…): through its own `logger.error` when it has one, else on the console once per
+ * configuration, since every request would repeat it.
+ */
+function logUnresolvable(config: unknown, cause: unknown): void {
+  const error = new Error(
+    `getSession: the auth configuration could not be read, so every request is signed out (${cause instanceof Error ? cause.message : String(cause)})`,
+    { cause },
+  );
+  const own = (config as SolidAuthConfig | undefined)?.logger?.error;
+  if (typeof own === "function") {
+    own(error);
+    return;
+  }
+  const key = typeof config === "object" && config !== null ? config : reported;
+  if (reported.has(key)) return;
+  reported.add(key);
+  console.error(`[auth][error] ${error.message}`, cause);
 }
 
 export interface AuthMiddlewareOptions {
@@ -95,10 +126,40 @@ export interface AuthMiddlewareOptions {
   redirectTo?: string;
 }
 
+const trimSlash = (path: string) => path.replace(/(.)\/$/, "$1");
+
+/**
+ * Whether a request is a step of signing in, which must pass even when every path is protected
+ * (else a signed-out browser is sent round in circles): an endpoint `SolidAuth` serves, or
+ * `pages.signIn`, `pages.error`, `pages.verifyRequest` or `redirectTo` on this origin. Every
+ * reading of the path must be one (a raw `/api/auth/signin/../../x` is not), compared exactly
+ * but for a trailing slash, so nothing the router would serve elsewhere is let through.
+ */
+function isSignInFlow(
+  url: URL,
+  paths: string[],
+  config: SolidAuthConfig,
+  redirectTo: string | undefined,
+): boolean {
+  const { basePath } = resolved(config);
+  const { signIn, error, verifyRequest } = config.pages ?? {};
+  const pages = new Set<string>();
+  for (const page of [signIn, error, verifyRequest, redirectTo]) {
+    if (typeof page !== "string" || page === "") continue;
+    const target = URL.canParse(page, url) ? new URL(page, url) : undefined;
+    if (target?.origin === url.origin) pages.add(trimSlash(target.pathname));
+  }
+  return paths.every((raw) => {
+    const path = raw.split(/[?#]/, 1)[0]!;
+    return parseAction(path, basePath) !== undefined || pages.has(trimSlash(path));
+  });
+}
+
 /**
  * An `onRequest` handler for `createMiddleware` from `@solidjs/start/middleware`: puts the session
  * on `event.locals.session` and turns signed-out requests to `protectedPaths` away (a redirect to
- * the sign-in page with a `callbackUrl` back, or 401 JSON for API clients).
+ * the sign-in page with a `callbackUrl` back, or 401 JSON for API clients). The steps of signing
+ * in (auth endpoints, the sign-in, error and verify-request pages) always pass.
  *
  * ```ts
  * export default createMiddleware({ onRequest: [authMiddleware(authConfig, { protectedPaths: ["/account"] })] });
@@ -113,6 +174,7 @@ export function authMiddleware(config: SolidAuthConfig, options: AuthMiddlewareO
     const paths = [url.pathname, event.nativeEvent?.path].filter((p) => typeof p === "string");
     const patterns = options.protectedPaths ?? [];
     if (session || !paths.some((path) => matchesProtectedPath(path, patterns))) return undefined;
+    if (isSignInFlow(url, paths, config, options.redirectTo)) return undefined;
     if (!wantsSignInRedirect(event.request.method, event.request.headers.get("accept"))) {
       return Response.json({ message: "Unauthorized" }, { status: 401 });
     }

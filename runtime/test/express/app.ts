@@ -1,3 +1,4 @@
+import http, { type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { authSession, ExpressAuth, getSession, requireAuth } from "../../src/express/index.js";
@@ -78,6 +79,11 @@ export async function startApp(express: ExpressModule, config: AuthConfig, optio
       res.status(500).json({ handled: error.message });
     },
   );
+  return listen(app);
+}
+
+/** Starts an app on a free local port. */
+export async function listen(app: { listen(port: number, host: string): Server }) {
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -85,4 +91,27 @@ export async function startApp(express: ExpressModule, config: AuthConfig, optio
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A GET with the path and headers sent byte for byte (fetch would normalise `\\` and dot
+ * segments, and sets `Host` itself).
+ */
+export function rawGet(origin: string, path: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<{ status: number; location: string | undefined; body: string }>(
+    (resolve, reject) => {
+      const request = http.get({ hostname, port, path, headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }),
+        );
+      });
+      request.on("error", reject);
+    },
+  );
 }

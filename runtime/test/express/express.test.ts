@@ -1,5 +1,4 @@
 import { hkdfSync } from "node:crypto";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { base64url, calculateJwkThumbprint, EncryptJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,7 +7,14 @@ import type { ExpressRequest } from "../../src/express/types.js";
 import { encode } from "../../src/jwt.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, HttpTestClient, SECRET, setCookie, testConfig } from "../helpers.js";
-import { type AppOptions, type ExpressModule, express4, express5, startApp } from "./app.js";
+import {
+  type AppOptions,
+  type ExpressModule,
+  express4,
+  express5,
+  rawGet,
+  startApp,
+} from "./app.js";
 
 const ada = { id: "1", name: "Ada", email: "ada@example.com" };
 const variants: [string, ExpressModule, AppOptions][] = [
@@ -320,18 +326,6 @@ describe.each([
     });
   });
 });
-
-/** A GET with the path sent byte for byte (fetch would normalise `\\` and dot segments). */
-function rawGet(origin: string, path: string, headers: Record<string, string> = {}) {
-  const { hostname, port } = new URL(origin);
-  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-    const request = http.get({ hostname, port, path, headers }, (response) => {
-      response.resume();
-      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
-    });
-    request.on("error", reject);
-  });
-}
 
 describe.each([
   ["Express 5", express5],

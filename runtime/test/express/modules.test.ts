@@ -12,9 +12,18 @@ const config = `{
   trustHost: true,
   providers: [Credentials({ authorize: (c) => (c.username === "ada" ? { id: "1", name: "Ada" } : null) })],
 }`;
+// MOUNT: a mount path, "router" (a router mounted at /api that mounts the handler at /auth) or
+// "basePath" (app.use(ExpressAuth(config)) with basePath set).
 const routes = `
 const app = express();
-app.use(process.env.MOUNT, ExpressAuth(config));
+const mount = process.env.MOUNT;
+if (mount === "basePath") config.basePath = "/auth";
+if (mount === "router") {
+  const api = express.Router();
+  api.use("/auth", ExpressAuth(config));
+  app.use("/api", api);
+} else if (mount === "basePath") app.use(ExpressAuth(config));
+else app.use(mount, ExpressAuth(config));
 app.get("/me", requireAuth(config), (req, res) => res.json(res.locals.session));
 app.get("/direct", async (req, res) => res.json(await getSession(req, config)));
 const server = app.listen(0, "127.0.0.1", () => console.log("LISTENING " + server.address().port));`;
@@ -42,8 +51,8 @@ const config = ${config};${routes}`,
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const mounts = {
-  express: ["/auth", "/auth/*splat", "/auth/{*splat}"],
-  express4: ["/auth", "/auth/*"],
+  express: ["/auth", "/auth/*splat", "/auth/{*splat}", "router", "basePath"],
+  express4: ["/auth", "/auth/*", "router", "basePath"],
 };
 const variants = (["app.cjs", "app.mjs"] as const).flatMap((file) =>
   (["express", "express4"] as const).flatMap((expressModule) =>
@@ -59,17 +68,27 @@ const variants = (["app.cjs", "app.mjs"] as const).flatMap((file) =>
 describe.each(
   variants,
 )("a %s app (%s) on %s mounted at %s, using the packed runtime", (_kind, file, expressModule, mount) => {
-  it("signs in with credentials and reads the session", async () => {
+  it("signs in with credentials, reads the session, turns API clients away and signs out", async () => {
+    const base = mount === "router" ? "/api/auth" : "/auth";
     const app = await startProcess(process.execPath, [file], {
       cwd: dir,
       env: { EXPRESS: expressModule, MOUNT: mount },
       ready: /LISTENING (\d+)/,
     });
     try {
-      const client = new HttpTestClient(`http://127.0.0.1:${app.match[1]}`);
-      const first = await client.request("/me", { headers: { accept: "text/html" } });
-      expect(first.status).toBe(302);
-      expect((await client.request("/auth/evil/csrf")).status).toBe(404);
+      const client = new HttpTestClient(`http://127.0.0.1:${app.match[1]}`, base);
+      const api = await client.request("/me", { headers: { accept: "application/json" } });
+      expect(api.status).toBe(401);
+      expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+      await expect(api.json()).resolves.toEqual({ message: "Unauthorized" });
+      expect((await client.request(`${base}/evil/csrf`)).status).toBe(404);
+      const providers = await (await client.request(`${base}/providers`)).json();
+      expect(providers).toMatchObject({
+        credentials: { signinUrl: `${client.origin}${base}/signin/credentials` },
+      });
+      const page = await client.request("/me", { headers: { accept: "text/html" } });
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe(`${base}/signin?callbackUrl=%2Fme`);
       const response = await client.signInWithCredentials({ username: "ada" });
       expect(setCookie(response, "authjs.session-token")).toBeDefined();
       await expect((await client.request("/me")).json()).resolves.toMatchObject({
@@ -78,11 +97,16 @@ describe.each(
       await expect((await client.request("/direct")).json()).resolves.toMatchObject({
         user: { name: "Ada" },
       });
-      const providers = await (await client.request("/auth/providers")).json();
-      expect(providers).toMatchObject({
-        credentials: { signinUrl: `${client.origin}/auth/signin/credentials` },
-      });
-      expect(app.output()).not.toMatch(/ExperimentalWarning|Error/);
+
+      const out = await client.signOut();
+      expect(out.status).toBe(302);
+      expect(setCookie(out, "authjs.session-token")?.attributes["max-age"]).toBe("0");
+      expect(client.jar.has("authjs.session-token")).toBe(false);
+      await expect((await client.request("/direct")).json()).resolves.toBeNull();
+      const after = await client.request("/me", { headers: { accept: "application/json" } });
+      expect(after.status).toBe(401);
+      // No warning either: every style tells the handler where it lives.
+      expect(app.output()).not.toMatch(/ExperimentalWarning|Error|warn/);
     } finally {
       await app.stop();
     }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   authMiddleware,
   getSession,
@@ -251,5 +251,130 @@ describe("SolidAuth request bodies", () => {
     }))!;
     expect(response.status).toBe(302);
     expect(setCookie(response, "authjs.session-token")).toBeDefined();
+  });
+});
+
+describe("SolidAuth on HEAD requests (SolidStart routes HEAD to GET)", () => {
+  it.each([
+    "/api/auth/session",
+    "/api/auth/csrf",
+    "/api/auth/providers",
+    "/api/auth/signin",
+    "/api/auth/signout",
+    "/api/auth/error",
+    "/api/auth/verify-request",
+  ])("HEAD %s answers what GET does, without a body", async (path) => {
+    const { GET } = SolidAuth(config());
+    const get = (await GET(event(path)))!;
+    const head = (await GET(event(path, { method: "HEAD" })))!;
+    expect(head.status).toBe(200);
+    expect(head.status).toBe(get.status);
+    expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
+    expect(await head.text()).toBe("");
+    if (path.endsWith("/csrf")) expect(setCookie(head, "authjs.csrf-token")).toBeDefined();
+  });
+
+  it("HEAD on a signed-in session answers what GET does, cookies included", async () => {
+    const cfg = config();
+    const cookie = await signedInCookie(cfg);
+    const { GET } = SolidAuth(cfg);
+    const get = (await GET(event("/api/auth/session", { headers: { cookie } })))!;
+    const head = (await GET(event("/api/auth/session", { method: "HEAD", headers: { cookie } })))!;
+    expect(head.status).toBe(200);
+    expect(head.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(
+      get.headers.getSetCookie().map((c) => c.split("=")[0]),
+    );
+    expect(head.headers.get("cache-control")).toBe(get.headers.get("cache-control"));
+  });
+
+  it("HEAD on the callback does not run it (links in mail are scanned with HEAD)", async () => {
+    const { GET } = SolidAuth(config());
+    const head = (await GET(event("/api/auth/callback/credentials", { method: "HEAD" })))!;
+    expect(head.status).toBe(400);
+    expect(setCookie(head, "authjs.session-token")).toBeUndefined();
+  });
+});
+
+describe("authMiddleware protecting every path", () => {
+  const html = { headers: { accept: "text/html" } };
+
+  it("lets the auth endpoints and the sign-in, error and verify-request pages through", async () => {
+    const pages = { signIn: "/login", error: "/oops?x=1", verifyRequest: "/check-email" };
+    const middleware = authMiddleware(config({ pages }), { protectedPaths: ["/*"] });
+    for (const path of [
+      "/api/auth/signin",
+      "/api/auth/csrf",
+      "/api/auth/session/",
+      "/api/auth/callback/credentials",
+      "/login",
+      "/login/",
+      "/oops",
+      "/check-email",
+    ]) {
+      expect(await middleware(event(path, html)), path).toBeUndefined();
+    }
+    // What SolidAuth does not serve stays protected (it matches the prefix as written).
+    for (const path of [
+      "/",
+      "/private",
+      "/api/auth/profile",
+      "/api/auth",
+      "/API/auth/csrf",
+      "/loginx",
+      "/login/x",
+    ]) {
+      expect((await middleware(event(path, html)))?.status, path).toBe(302);
+    }
+  });
+
+  it("the default sign-in page and redirectTo are reachable: no redirect loop", async () => {
+    const middleware = authMiddleware(config(), { protectedPaths: ["/*"] });
+    const page = (await middleware(event("/private", html)))!;
+    expect(page.headers.get("location")).toBe("/api/auth/signin?callbackUrl=%2Fprivate");
+    expect(await middleware(event(page.headers.get("location")!, html))).toBeUndefined();
+    const custom = authMiddleware(config(), { protectedPaths: ["/*"], redirectTo: "/welcome" });
+    expect(await custom(event("/welcome?from=x", html))).toBeUndefined();
+  });
+
+  it("a raw path that only looks like an auth path stays protected", async () => {
+    const middleware = authMiddleware(config(), { protectedPaths: ["/*"] });
+    const raw = {
+      ...event("/api/auth/signin", html),
+      nativeEvent: { path: "/api/auth/signin/../../../private" },
+    };
+    expect((await middleware(raw))?.status).toBe(302);
+  });
+});
+
+describe("getSession with a configuration that cannot be resolved", () => {
+  it("answers null through the configuration's logger, and does not throw", async () => {
+    const { logger, errors } = captureLogger();
+    const broken = { ...config({ logger }), prefix: 42 } as unknown as SolidAuthConfig;
+    const cookie = await signedInCookie(config());
+    await expect(
+      getSession(new Request(ORIGIN, { headers: { cookie } }), broken),
+    ).resolves.toBeNull();
+    expect(errors[0]?.message).toMatch(/configuration could not be read/);
+  });
+
+  it("answers null with one clear console error when there is no logger", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broken = { ...config(), logger: undefined, prefix: 42 } as unknown as SolidAuthConfig;
+      for (let i = 0; i < 3; i++) {
+        await expect(getSession(new Request(ORIGIN), broken)).resolves.toBeNull();
+      }
+      await expect(getSession(new Request(ORIGIN), undefined as never)).resolves.toBeNull();
+      // Once per configuration (and once for a missing one), not once per request.
+      const messages = consoleError.mock.calls.map(([message]) => String(message));
+      expect(messages).toHaveLength(2);
+      for (const message of messages) {
+        expect(message).toMatch(
+          /^\[auth\]\[error\] getSession: the auth configuration could not be read/,
+        );
+      }
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });
