@@ -13,6 +13,18 @@ export function mountBase(path: string): string {
 }
 
 /**
+ * The first Express mount with a path of its own. A root mount (`app.use(ExpressAuth(…))`,
+ * `app.use("/", …)`) does not place the endpoints: the runtime serves them under `basePath`
+ * (default `/auth`) there.
+ */
+export function pathMount(
+  setup: AuthSetup,
+): { path: string; file: string; line: number } | undefined {
+  const mount = setup.mounts.find((m) => m.path !== undefined && mountBase(m.path) !== "/");
+  return mount ? { path: mountBase(mount.path!), file: mount.file, line: mount.line } : undefined;
+}
+
+/**
  * Where the auth endpoints live, as the runtime will see it: the Express mount (the runtime derives
  * its base path from it), else `basePath`; SolidStart's `prefix` (default `/api/auth`).
  */
@@ -28,8 +40,8 @@ export function endpointBase(
     }
     return { path: "/api/auth", evidence: "SolidStart default prefix" };
   }
-  const mount = setup.mounts.find((m) => m.path !== undefined);
-  if (mount?.path) return { path: mountBase(mount.path), evidence: `${mount.file}:${mount.line}` };
+  const mount = pathMount(setup);
+  if (mount) return { path: mount.path, evidence: `${mount.file}:${mount.line}` };
   if (config.basePath && config.basePath.value !== "dynamic")
     return { path: config.basePath.value, evidence: `${config.file}:${config.basePath.line}` };
   return { path: "/auth", evidence: "default" };

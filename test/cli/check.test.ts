@@ -270,6 +270,18 @@ describe("check", () => {
     expect(run.exitCode).toBe(0);
   });
 
+  it.each([
+    ["app.use(ExpressAuth(authConfig))", 'basePath: "/auth", providers'],
+    ['app.use("/", ExpressAuth(authConfig))', "providers"],
+  ])("a root mount serves under basePath (default /auth): %s is sound", async (mount, config) => {
+    const dir = project("express");
+    edit(dir, "src/app.ts", (t) => t.replace('app.use("/auth", ExpressAuth(authConfig))', mount));
+    setConfig(dir, "providers", config);
+    edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com/auth\n`);
+    const run = await runCheck(dir);
+    expect(run.json?.findings).toEqual([]);
+  });
+
   it("documents every rule in docs/check.md", () => {
     const doc = readFileSync(new URL("../../docs/check.md", import.meta.url), "utf8");
     for (const rule of rules) expect(doc).toContain(`| \`${rule.id}\` | ${rule.severity} |`);

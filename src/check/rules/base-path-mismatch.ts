@@ -1,4 +1,4 @@
-import { mountBase } from "../../project/endpoints.js";
+import { pathMount } from "../../project/endpoints.js";
 import type { Rule } from "../types.js";
 
 const normalize = (path: string) => `/${path.replace(/^\/+|\/+$/g, "")}`;
@@ -9,13 +9,13 @@ export const basePathMismatch: Rule = {
   summary: "The Express mount, `basePath` and AUTH_URL's path disagree.",
   check(context) {
     if (context.framework.framework !== "express") return [];
-    const { config, mounts } = context.setup;
+    const { config } = context.setup;
     const seen: { where: string; path: string; file?: string; line?: number }[] = [];
-    const mount = mounts.find((m) => m.path !== undefined);
-    if (mount?.path)
+    const mount = pathMount(context.setup);
+    if (mount)
       seen.push({
         where: "the mount",
-        path: normalize(mountBase(mount.path)),
+        path: normalize(mount.path),
         file: mount.file,
         line: mount.line,
       });
