@@ -9,6 +9,10 @@ import { createServer } from "node:http";
  */
 export function serve(handler) {
   const server = createServer(handler);
+  // The load driver keeps its sockets across rounds, and each app sits idle while the other is
+  // measured. With Node's default 5 s, a socket reused just as the server closes it fails the
+  // request ("socket hang up"): a fault of the harness, not of either app.
+  server.keepAliveTimeout = 60_000;
   server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
     const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
     process.send?.({ type: "ready", port });
