@@ -30,3 +30,48 @@ export async function sessionFromCookieHeader(
   const { session } = await readSession(config, map, cookies, { renew: false });
   return session;
 }
+
+/**
+ * A framework's `getSession`: resolves the configuration with `resolve` and reads the session,
+ * never throwing. Whatever fails is logged (through the configuration's logger once resolved)
+ * and gives `null`: a configuration that cannot even be resolved signs every request out.
+ */
+export async function frameworkSession<C extends { logger?: { error?: unknown } }>(
+  config: C,
+  resolve: (config: C) => ResolvedConfig,
+  protocol: () => string,
+  header: string | null | undefined,
+): Promise<Session | null> {
+  let resolved: ResolvedConfig | undefined;
+  try {
+    resolved = resolve(config);
+    return await sessionFromCookieHeader(resolved, protocol, header);
+  } catch (error) {
+    if (resolved) resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
+    else logUnresolvable(config, error);
+    return null;
+  }
+}
+
+const reported = new WeakSet<object>();
+
+/**
+ * A configuration that cannot be resolved (not an object, a base path that is not a string…):
+ * through its own `logger.error` when it has one, else on the console once per configuration,
+ * since every request would repeat it.
+ */
+function logUnresolvable(config: unknown, cause: unknown): void {
+  const error = new Error(
+    `getSession: the auth configuration could not be read, so every request is signed out (${cause instanceof Error ? cause.message : String(cause)})`,
+    { cause },
+  );
+  const own = (config as { logger?: { error?: unknown } } | undefined)?.logger?.error;
+  if (typeof own === "function") {
+    own(error);
+    return;
+  }
+  const key = typeof config === "object" && config !== null ? config : reported;
+  if (reported.has(key)) return;
+  reported.add(key);
+  console.error(`[auth][error] ${error.message}`, cause);
+}

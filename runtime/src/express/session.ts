@@ -1,5 +1,5 @@
-import { type ResolvedConfig, resolveConfig } from "../core/config.js";
-import { sessionFromCookieHeader } from "../core/get-session.js";
+import { resolveConfig } from "../core/config.js";
+import { frameworkSession } from "../core/get-session.js";
 import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
 import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
 import type { Session } from "../types.js";
@@ -19,43 +19,11 @@ import type { ExpressMiddleware, ExpressRequest } from "./types.js";
  * app.get("/me", async (req, res) => res.json(await getSession(req, authConfig)));
  * ```
  */
-export async function getSession(
+export function getSession(
   req: ExpressRequest,
   config: ExpressAuthConfig,
 ): Promise<Session | null> {
-  let resolved: ResolvedConfig | undefined;
-  try {
-    resolved = resolveConfig(config);
-    const protocol = () => expressProtocol(req);
-    return await sessionFromCookieHeader(resolved, protocol, req.headers.cookie);
-  } catch (error) {
-    if (resolved) resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
-    else logUnresolvable(config, error);
-    return null;
-  }
-}
-
-const reported = new WeakSet<object>();
-
-/**
- * A configuration that cannot even be resolved (not an object, a `basePath` that is not a
- * string…): through its own `logger.error` when it has one, else on the console once per
- * configuration, since every request would repeat it.
- */
-function logUnresolvable(config: unknown, cause: unknown): void {
-  const error = new Error(
-    `getSession: the auth configuration could not be read, so every request is signed out (${cause instanceof Error ? cause.message : String(cause)})`,
-    { cause },
-  );
-  const own = (config as ExpressAuthConfig | undefined)?.logger?.error;
-  if (typeof own === "function") {
-    own(error);
-    return;
-  }
-  const key = typeof config === "object" && config !== null ? config : reported;
-  if (reported.has(key)) return;
-  reported.add(key);
-  console.error(`[auth][error] ${error.message}`, cause);
+  return frameworkSession(config, resolveConfig, () => expressProtocol(req), req.headers.cookie);
 }
 
 /** Middleware putting the session (or `null`) on `res.locals.session`. */

@@ -5,7 +5,7 @@
  * @module solid-start
  */
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
-import { sessionFromCookieHeader } from "../core/get-session.js";
+import { frameworkSession } from "../core/get-session.js";
 import { handleAuthRequest } from "../core/handle.js";
 import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
 import { parseAction } from "../core/request.js";
@@ -76,43 +76,9 @@ export function SolidAuth(config: SolidAuthConfig) {
  * The session of a request, or `null`: reads the cookie directly (no re-encryption, keys cached),
  * never throws, and answers `null` for a broken configuration (after logging it).
  */
-export async function getSession(
-  request: Request,
-  config: SolidAuthConfig,
-): Promise<Session | null> {
-  let config_: ResolvedConfig | undefined;
-  try {
-    config_ = resolved(config);
-    const protocol = () => new URL(request.url).protocol.slice(0, -1);
-    return await sessionFromCookieHeader(config_, protocol, request.headers.get("cookie"));
-  } catch (error) {
-    if (config_) config_.logger.error(error instanceof Error ? error : new Error(String(error)));
-    else logUnresolvable(config, error);
-    return null;
-  }
-}
-
-const reported = new WeakSet<object>();
-
-/**
- * A configuration that cannot even be resolved (not an object, a `prefix` that is not a
- * string…): through its own `logger.error` when it has one, else on the console once per
- * configuration, since every request would repeat it.
- */
-function logUnresolvable(config: unknown, cause: unknown): void {
-  const error = new Error(
-    `getSession: the auth configuration could not be read, so every request is signed out (${cause instanceof Error ? cause.message : String(cause)})`,
-    { cause },
-  );
-  const own = (config as SolidAuthConfig | undefined)?.logger?.error;
-  if (typeof own === "function") {
-    own(error);
-    return;
-  }
-  const key = typeof config === "object" && config !== null ? config : reported;
-  if (reported.has(key)) return;
-  reported.add(key);
-  console.error(`[auth][error] ${error.message}`, cause);
+export function getSession(request: Request, config: SolidAuthConfig): Promise<Session | null> {
+  const protocol = () => new URL(request.url).protocol.slice(0, -1);
+  return frameworkSession(config, resolved, protocol, request.headers.get("cookie"));
 }
 
 export interface AuthMiddlewareOptions {
