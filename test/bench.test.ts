@@ -1,0 +1,31 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("..", import.meta.url).pathname;
+
+interface Figure {
+  median: number;
+  failed: number;
+}
+
+// The benchmark itself is run by hand (`npm run bench`) on a quiet machine: here it only has to
+// work, so the harness cannot rot between runs. No figure is judged, only that both apps served.
+describe("the benchmark harness", () => {
+  it("runs a quick pass of three scenarios against both apps, with no failed request", () => {
+    const run = spawnSync(
+      process.execPath,
+      ["bench/run.mjs", "--quick", "--only", "public,session,oidc"],
+      { cwd: root, encoding: "utf8", timeout: 240_000 },
+    );
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const output = JSON.parse(readFileSync(`${root}bench/results.local.json`, "utf8"));
+    expect(output.mode).toBe("quick");
+    for (const scenario of ["public", "session", "oidc"]) {
+      const { ours, theirs } = output.results[scenario] as { ours: Figure; theirs: Figure };
+      expect(ours.median, scenario).toBeGreaterThan(0);
+      expect(theirs.median, scenario).toBeGreaterThan(0);
+      expect(ours.failed + theirs.failed, scenario).toBe(0);
+    }
+  }, 300_000);
+});
