@@ -32,7 +32,8 @@ export async function sessionFromCookieHeader(
 }
 
 /**
- * A framework's `getSession`: resolves the configuration with `resolve` and reads the session,
+ * A framework's `getSession`: resolves the configuration with `resolve` and reads the session
+ * (the `Cookie` header read inside, so even a hand-built request without headers is `null`),
  * never throwing. Whatever fails is logged (through the configuration's logger once resolved)
  * and gives `null`: a configuration that cannot even be resolved signs every request out.
  */
@@ -40,12 +41,12 @@ export async function frameworkSession<C extends { logger?: { error?: unknown } 
   config: C,
   resolve: (config: C) => ResolvedConfig,
   protocol: () => string,
-  header: string | null | undefined,
+  header: () => string | null | undefined,
 ): Promise<Session | null> {
   let resolved: ResolvedConfig | undefined;
   try {
     resolved = resolve(config);
-    return await sessionFromCookieHeader(resolved, protocol, header);
+    return await sessionFromCookieHeader(resolved, protocol, header());
   } catch (error) {
     if (resolved) resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
     else logUnresolvable(config, error);

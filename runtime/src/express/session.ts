@@ -23,7 +23,12 @@ export function getSession(
   req: ExpressRequest,
   config: ExpressAuthConfig,
 ): Promise<Session | null> {
-  return frameworkSession(config, resolveConfig, () => expressProtocol(req), req.headers.cookie);
+  return frameworkSession(
+    config,
+    resolveConfig,
+    () => expressProtocol(req),
+    () => req.headers.cookie,
+  );
 }
 
 /** Middleware putting the session (or `null`) on `res.locals.session`. */

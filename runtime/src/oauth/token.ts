@@ -28,11 +28,17 @@ const isNonceMismatch = (error: unknown) =>
  * nonce, `state` and PKCE bind the token to this flow), and providers may hand out a cached ID
  * token issued long before this sign-in.
  */
-function assertIssuedAtWindow(tokens: oauth.TokenEndpointResponse) {
-  const iat = oauth.getValidatedIdTokenClaims(tokens)?.iat;
+function assertIdTokenClaims(tokens: oauth.TokenEndpointResponse, client: oauth.Client) {
+  const claims = oauth.getValidatedIdTokenClaims(tokens);
+  const iat = claims?.iat;
   if (typeof iat !== "number") throw new Error("ID token has no iat");
   if (iat > Math.floor(Date.now() / 1000) + IAT_FUTURE_TOLERANCE) {
     throw new Error("ID token iat is in the future");
+  }
+  // OIDC Core §3.1.3.7 item 5: when present, azp must be this client. oauth4webapi checks it
+  // only for several audiences; a single-audience token naming another party is refused too.
+  if (claims?.azp !== undefined && claims.azp !== client.client_id) {
+    throw new Error("ID token azp is another client");
   }
 }
 
@@ -78,7 +84,7 @@ export async function exchangeCode(
       if (!as.jwks_uri)
         throw new TypeError(`Provider "${provider.id}" sent an ID token but has no JWKS`);
       await oauth.validateApplicationLevelSignature(as, response, jwksOptions(as, provider));
-      assertIssuedAtWindow(tokens);
+      assertIdTokenClaims(tokens, client);
     }
     return tokens;
   } catch (cause) {

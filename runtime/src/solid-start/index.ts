@@ -78,7 +78,7 @@ export function SolidAuth(config: SolidAuthConfig) {
  */
 export function getSession(request: Request, config: SolidAuthConfig): Promise<Session | null> {
   const protocol = () => new URL(request.url).protocol.slice(0, -1);
-  return frameworkSession(config, resolved, protocol, request.headers.get("cookie"));
+  return frameworkSession(config, resolved, protocol, () => request.headers.get("cookie"));
 }
 
 export interface AuthMiddlewareOptions {

@@ -106,3 +106,10 @@ describe.each([
     }
   });
 });
+
+describe("getSession with a hand-built request", () => {
+  it("is null, not a thrown error, for an object without headers", async () => {
+    const config = testConfig({}, ada);
+    await expect(getSession({} as never, config)).resolves.toBeNull();
+  });
+});

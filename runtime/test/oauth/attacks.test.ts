@@ -222,6 +222,11 @@ const lies: [string, TokenBehaviour, string][] = [
     "OAuthCallbackError",
   ],
   [
+    "an azp naming another client (one audience)",
+    { claims: { azp: "evil" } },
+    "OAuthCallbackError",
+  ],
+  [
     "a wrong issuer in the ID token",
     { claims: { iss: "https://evil.example" } },
     "OAuthCallbackError",
