@@ -50,6 +50,21 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
     });
   });
 
+  it("fires events.session once per read with the callback's result and no token", async () => {
+    const events = { session: vi.fn() };
+    const session = vi.fn(({ session }) => ({ ...session, marked: true }));
+    const { client, signIn } = setup({ events, callbacks: { session } });
+    await signIn();
+    events.session.mockClear();
+    const body = await client.session();
+    expect(events.session).toHaveBeenCalledTimes(1);
+    const payload = events.session.mock.calls[0]![0];
+    expect(Object.keys(payload)).toEqual(["session"]);
+    // The callback's result itself (Dates and all); /session sends it as JSON.
+    expect(JSON.parse(JSON.stringify(payload.session))).toStrictEqual(body);
+    expect(body).toMatchObject({ marked: true, user: { email: "ada@example.com" } });
+  });
+
   it("extends the row at most once per updateAge and then re-sends the cookie", async () => {
     const { adapter, client, signIn } = setup();
     await signIn();
@@ -98,7 +113,8 @@ describe("database sessions with memoryAdapter (reference §3.4)", () => {
     expect(response.headers.get("location")).toBe("http://localhost:3000");
     expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
     expect(await adapter.getSessionAndUser(token)).toBeNull();
-    expect(signOut).toHaveBeenCalledWith({
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(signOut.mock.calls[0]![0]).toStrictEqual({
       session: expect.objectContaining({ sessionToken: token }),
     });
     const replay = new TestClient(cfg);
