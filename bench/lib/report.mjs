@@ -161,7 +161,7 @@ export function resultsTable(results, targets) {
 export function resultsNotes(/** @type {Record<string, any>} */ results) {
   const notes = [];
   const spreads = Object.entries(results)
-    .filter(([, result]) => result.theirs)
+    .filter(([, result]) => result.theirs && result.ours.spread !== undefined)
     .map(([id, result]) => `${id} ${result.ours.spread}/${result.theirs.spread}`);
   if (spreads.length)
     notes.push(`Round spread (max−min)/median, ours/theirs: ${spreads.join(", ")}.`);
@@ -172,10 +172,17 @@ export function resultsNotes(/** @type {Record<string, any>} */ results) {
     );
   }
   if (results.memory) {
-    const samples = results.memory.ours.samples.map((/** @type {any} */ s) => s.rssMiB).join(" → ");
-    notes.push(
-      `Memory: RSS after each round ${samples} MiB; heap+external growth ${results.memory.ours.retainedGrowthMiB} MiB.`,
-    );
+    for (const [side, name] of [
+      ["ours", "ours"],
+      ["theirs", "@auth/express"],
+    ]) {
+      const memory = results.memory[side];
+      if (!memory) continue;
+      const samples = memory.samples.map((/** @type {any} */ s) => s.rssMiB).join(" → ");
+      notes.push(
+        `Memory (${name}): RSS after each round ${samples} MiB; heap+external growth ${memory.retainedGrowthMiB} MiB.`,
+      );
+    }
   }
   return notes.map((note) => `- ${note}`).join("\n");
 }
