@@ -4,11 +4,11 @@
 // to the console, database sessions in embedded PGlite), installs the local runtime, and starts the
 // app on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops it; every run starts fresh.
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { packRuntime } from "./pack-runtime.mjs";
+import { newest, packRuntime } from "./pack-runtime.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { framework: { type: "string", default: "express" } } });
@@ -34,7 +34,11 @@ const npm = (args, cwd) =>
 
 step("Building the runtime and the CLI");
 const tarball = packRuntime();
-run("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root });
+// Rebuilt only when a source is newer: other processes (the test suite) may be running the CLI.
+const cli = join(root, "dist", "cli.js");
+if (!existsSync(cli) || statSync(cli).mtimeMs < newest(join(root, "src"))) {
+  run("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root });
+}
 
 step(`Copying examples/${example} to ${app}`);
 rmSync(app, { recursive: true, force: true });

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, loopbackContext } from "../runtime/test/support/browser.js";
@@ -51,7 +53,20 @@ async function expectUser(page: Page) {
 
 describe.each([["express"], ["solid-start"]])("npm run demo -- --framework %s", (framework) => {
   it("starts, signs in with the demo user and with the emailed link, and stops on Ctrl-C", async () => {
+    // Left over from an earlier run: each run starts from a fresh copy (and database).
+    const copy = join(
+      root,
+      ".tmp",
+      "demo",
+      framework === "express" ? "express-app" : "solid-start-app",
+    );
+    mkdirSync(copy, { recursive: true });
+    writeFileSync(join(copy, "left-over"), "");
     const demo = await startDemo(framework);
+    expect(existsSync(join(copy, "left-over"))).toBe(false);
+    expect(demo.output()).toContain(`Demo ready:  ${demo.origin}`);
+    expect(demo.output()).toContain(`Protected:   ${demo.origin}/account`);
+    expect(demo.output()).toContain("Sign in as   demo@example.com / demo1234");
     const authBase = framework === "express" ? "/auth" : "/api/auth";
     const context = await loopbackContext(browser);
     try {
@@ -91,6 +106,8 @@ describe.each([["express"], ["solid-start"]])("npm run demo -- --framework %s", 
       const exited = new Promise<number | null>((resolve) => demo.child.once("exit", resolve));
       demo.child.kill("SIGINT");
       expect(await exited).toBe(0);
+      // Stopped means stopped: nothing answers on the port any more.
+      await expect(fetch(demo.origin)).rejects.toThrow();
     }
   }, 300_000);
 });
