@@ -37,6 +37,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "RateLimited"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -170,6 +171,20 @@ export class OAuthProfileParseError extends AuthError {
 export class OAuthSignInError extends SignInError {
   static override type: ErrorType = "OAuthSignInError";
 }
+/**
+ * Too many sign-in attempts from one client address or for one identifier (`rateLimit`). Ours:
+ * Auth.js has no rate limiting. Answered with 429 and `Retry-After`, never a redirect.
+ */
+export class RateLimited extends SignInError {
+  static override type: ErrorType = "RateLimited";
+  /** Whole seconds until the window that was exceeded ends (the `Retry-After` value). */
+  retryAfter?: number;
+
+  constructor(message?: string | Error, options?: ErrorOptions & { retryAfter?: number }) {
+    super(message, options);
+    this.retryAfter = options?.retryAfter;
+  }
+}
 /** Reading a database session failed. Logged; the session is null. */
 export class SessionTokenError extends AuthError {
   static override type: ErrorType = "SessionTokenError";
@@ -206,6 +221,8 @@ const clientSafeErrorTypes = new Set<string>([
   "WebAuthnVerificationError",
   // Not client-safe in Auth.js: a refused address or a failed send is the user's to fix/retry.
   "EmailSignInError",
+  // Ours (rate limiting): the user's to wait out.
+  "RateLimited",
 ]);
 
 /** Whether an error's `type` may be shown to the user; every other type becomes `Configuration`. */

@@ -14,9 +14,10 @@ import type { TokenEndpointResponse } from "oauth4webapi";
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js";
 import type { ErrorType } from "./errors.js";
 import type { CredentialInput, Provider, ProviderType } from "./providers/types.js";
+import type { RateLimitOptions, RateLimitStore } from "./rate-limit/types.js";
 import type { skipCSRFCheck } from "./symbols.js";
 
-export type { ProviderType };
+export type { ProviderType, RateLimitOptions, RateLimitStore };
 export type Awaitable<T> = T | PromiseLike<T>;
 
 /** Look of the built-in pages. */
@@ -128,7 +129,8 @@ export type SignInPageErrorParam =
   | "OAuthAccountNotLinked"
   | "EmailSignin"
   | "CredentialsSignin"
-  | "SessionRequired";
+  | "SessionRequired"
+  | "RateLimited";
 
 type ISODateString = string;
 
@@ -159,7 +161,9 @@ export type AuthAction =
   | "signin"
   | "signout"
   | "verify-request"
-  | "webauthn-options";
+  | "webauthn-options"
+  /** Ours: the built-in sign-in page's passkey script (GET only). */
+  | "webauthn-script.js";
 
 /** A WebAuthn credential. */
 export interface Authenticator {
@@ -344,6 +348,12 @@ export interface AuthConfig {
   /** A stable deployment that receives OAuth callbacks for preview deployments. */
   redirectProxyUrl?: string;
   experimental?: { enableWebAuthn?: boolean };
+  /**
+   * Rate limiting of credentials and email sign-in, per client address and per identifier. On
+   * by default (10 attempts per identifier and 100 per address every 5 minutes, counted in
+   * memory); `false` turns it off. Not in Auth.js. See `docs/security.md`, "Rate limiting".
+   */
+  rateLimit?: false | RateLimitOptions;
 }
 
 /** The shape of an auth error's `type`, re-exported for page props. */

@@ -39,6 +39,8 @@ const table: Record<string, Row> = {
   OAuthCallbackError: signIn(true),
   OAuthProfileParseError: error(false),
   OAuthSignInError: signIn(false),
+  // Ours (rate limiting): answered with 429 and the sign-in page, not a redirect.
+  RateLimited: signIn(true),
   SessionTokenError: error(false),
   SignOutError: error(false),
   UnknownAction: error(false),
@@ -90,6 +92,11 @@ describe("error classes (reference §6)", () => {
       }),
     );
     const response = await client.signInWithCredentials({});
+    if (name === "RateLimited") {
+      expect(response.status).toBe(429);
+      expect(await response.text()).toContain("Too many attempts");
+      return;
+    }
     // InvalidCallbackUrl too: only the refusal of the request's own callbackUrl is a 400
     // (core/callback-url.test.ts); raised by app code it is a server failure like the others.
     const { kind, clientSafe } = table[name]!;

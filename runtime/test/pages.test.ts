@@ -333,7 +333,11 @@ describe("sign-in page", () => {
       required: "",
       autocomplete: "username webauthn",
     });
-    expect(attrs(one(form, "button")).id).toBe("submitButton-passkey");
+    // Sign in (the server decides register vs authenticate) and "Create a passkey".
+    expect(all(form, "button").map((button) => attrs(button).id)).toEqual([
+      "submitButton-passkey",
+      "registerButton-passkey",
+    ]);
   });
 
   it("drops a WebAuthn script URL that is not http(s), and the forms that need it", () => {

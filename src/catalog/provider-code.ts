@@ -42,6 +42,8 @@ export function providerExpression(
     case "email":
       // Uncalled: it reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM itself.
       return "Email";
+    case "webauthn":
+      return `${provider.importName}()`;
     default:
       // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.
       return provider.id === "oidc" && id !== "oidc"

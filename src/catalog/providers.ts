@@ -7,7 +7,7 @@ import { CliError, ExitCode } from "../errors.js";
 export interface ProviderInfo {
   id: string;
   name: string;
-  kind: "oauth" | "oidc" | "credentials" | "email";
+  kind: "oauth" | "oidc" | "credentials" | "email" | "webauthn";
   /** The default export's name in generated code. */
   importName: string;
   module: string;
@@ -15,8 +15,10 @@ export interface ProviderInfo {
   needsIssuer?: boolean;
   /** Where to register the app and the callback URL. */
   console?: string;
-  /** Needs an adapter (magic-link tokens). */
+  /** Needs an adapter (magic-link tokens, passkeys). */
   needsDatabase?: boolean;
+  /** An optional peer of the runtime the provider loads (installed with it). */
+  peer?: string;
 }
 
 const oauth = (
@@ -88,6 +90,17 @@ export const providers: ProviderInfo[] = [
     importName: "Email",
     module: "@create-auth/runtime/providers/email",
     needsDatabase: true,
+    peer: "nodemailer",
+  },
+  {
+    // Experimental in the runtime: the generated config sets experimental.enableWebAuthn.
+    id: "passkey",
+    name: "Passkeys (WebAuthn, experimental)",
+    kind: "webauthn",
+    importName: "Passkey",
+    module: "@create-auth/runtime/providers/passkey",
+    needsDatabase: true,
+    peer: "@simplewebauthn/server",
   },
 ];
 
@@ -117,7 +130,7 @@ export function envPrefix(id: string): string {
 
 /** The environment variables a provider needs, in order. */
 export function providerEnv(provider: ProviderInfo, id = provider.id): string[] {
-  if (provider.kind === "credentials") return [];
+  if (provider.kind === "credentials" || provider.kind === "webauthn") return [];
   if (provider.kind === "email") return ["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"];
   const prefix = envPrefix(id);
   return [

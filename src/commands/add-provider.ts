@@ -8,6 +8,7 @@ import {
 } from "../catalog/providers.js";
 import { type EnvAddition, envValue } from "../edit/env-file.js";
 import { planEnv } from "../edit/env-plan.js";
+import { ensureWebAuthnFlag } from "../edit/experimental-flag.js";
 import { ensureImports } from "../edit/imports.js";
 import { appendProvider } from "../edit/providers-array.js";
 import { parse } from "../edit/syntax.js";
@@ -133,7 +134,7 @@ function envAdditions(
   id: string,
   values: Awaited<ReturnType<typeof credentials>>,
 ): EnvAddition[] {
-  if (provider.kind === "credentials") return [];
+  if (provider.kind === "credentials" || provider.kind === "webauthn") return [];
   if (provider.kind === "email")
     return [
       {
@@ -176,7 +177,11 @@ function planCode(
       kind === "esm"
         ? `import ${provider.importName} from "${provider.module}"`
         : `const ${provider.importName} = require("${provider.module}").default`;
-    return `In ${file}, import the provider and add it to \`providers\` (line ${setup.config.providersLine ?? setup.config.line}):\n  ${importLine}\n  ${expression.split("\n").join("\n  ")}`;
+    const flag =
+      provider.kind === "webauthn"
+        ? "\n  and next to `providers`: experimental: { enableWebAuthn: true },"
+        : "";
+    return `In ${file}, import the provider and add it to \`providers\` (line ${setup.config.providersLine ?? setup.config.line}):\n  ${importLine}\n  ${expression.split("\n").join("\n  ")}${flag}`;
   }
   const withImport = ensureImports(text, posix.basename(file), [spec], kind, style);
   // Positions moved with the import: find the same configuration again in the new text.
@@ -188,8 +193,34 @@ function planCode(
     objects[0];
   const array = same && readConfigObject(same.object, file, same.variable).providersArray;
   if (!array) throw new CliError("internal_error", `Lost track of the providers in ${file}.`);
-  plan.write(file, appendProvider(withImport, array, expression), `add ${id}`);
-  return undefined;
+  const added = appendProvider(withImport, array, expression);
+  if (provider.kind !== "webauthn") {
+    plan.write(file, added, `add ${id}`);
+    return undefined;
+  }
+  return planWebAuthnFlag(plan, file, added, same, id);
+}
+
+/**
+ * Passkeys are experimental in the runtime: the configuration also needs
+ * `experimental: { enableWebAuthn: true }`, added next to `providers` (or printed as a manual
+ * step when the object's shape is not one we edit).
+ */
+function planWebAuthnFlag(
+  plan: PlanBuilder,
+  file: string,
+  text: string,
+  before: { variable: string | undefined } | undefined,
+  id: string,
+): string | undefined {
+  const objects = configObjects(parse(text, posix.basename(file)));
+  const same =
+    objects.find((o) => before?.variable && o.variable === before.variable) ?? objects[0];
+  const flagged = same ? ensureWebAuthnFlag(text, same.object) : undefined;
+  plan.write(file, flagged ?? text, `add ${id}`);
+  return flagged === undefined
+    ? `In ${file}, enable passkeys (experimental) in the auth configuration:\n  experimental: { enableWebAuthn: true },`
+    : undefined;
 }
 
 /**
@@ -219,10 +250,10 @@ export async function addProvider(
     if (invalid) throw new CliError("invalid_flag", invalid);
   }
   const present = setup.config.providers.some((p) => p.id === id);
-  if (provider.kind === "email" && !setup.config.adapter)
+  if (provider.needsDatabase && !setup.config.adapter)
     throw new CliError(
       "invalid_combination",
-      `Email sign-in stores its one-time tokens in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`adapter: postgresAdapter(embeddedDatabase())\` with \`import { embeddedDatabase, postgresAdapter } from "@create-auth/runtime/adapters/postgres"\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
+      `${provider.kind === "email" ? "Email sign-in stores its one-time tokens" : "Passkeys are stored"} in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`adapter: postgresAdapter(embeddedDatabase())\` with \`import { embeddedDatabase, postgresAdapter } from "@create-auth/runtime/adapters/postgres"\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
     );
   // For a provider already configured, flags and stdin still fill in blank env keys.
   const values =
@@ -253,13 +284,9 @@ export async function addProvider(
         `${key} is already set in ${envFile}: kept its value (edit the file to change it).`,
       );
   }
-  if (
-    provider.kind === "email" &&
-    options.install !== false &&
-    !dependencyRange(pkg, "nodemailer")
-  ) {
-    const [command, args] = installCommand(detectPackageManager(root, pkg).name, ["nodemailer"]);
-    plan.install = { command, args, packages: ["nodemailer"] };
+  if (provider.peer && options.install !== false && !dependencyRange(pkg, provider.peer)) {
+    const [command, args] = installCommand(detectPackageManager(root, pkg).name, [provider.peer]);
+    plan.install = { command, args, packages: [provider.peer] };
   }
   const changes = plan.build();
 

@@ -179,7 +179,7 @@ function readFileOr(path: string): string {
 
 /**
  * `create-auth migrate`: creates the auth tables (users, accounts, sessions, verification
- * tokens, authenticators) in the configured database, or whatever is missing of them. Safe to run
+ * tokens, authenticators, rate limits) in the configured database, or whatever is missing of them. Safe to run
  * again, and on a database Auth.js's own adapter created.
  */
 export async function migrateCommand(options: MigrateOptions, io: Io): Promise<number> {

@@ -9,7 +9,14 @@ import { schemaErrors } from "../support/schemas.js";
 afterAll(removeTemporary);
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const TABLES = ["users", "accounts", "sessions", "verification_token", "authenticators"];
+const TABLES = [
+  "users",
+  "accounts",
+  "sessions",
+  "verification_token",
+  "authenticators",
+  "rate_limits",
+];
 
 /** A project set up by init, with the workspace's packages (runtime, drivers) installed. */
 async function project(flags: Record<string, string>) {

@@ -35,6 +35,7 @@ import { defaultCallbacks } from "./defaults.js";
 import { authUrlFromEnv, type Env, secretsFromEnv, trustHostFromEnv } from "./env.js";
 import { createLogger } from "./logger.js";
 import { type InternalProvider, normalizeProvider } from "./providers.js";
+import { type ResolvedRateLimit, resolveRateLimit } from "./rate-limit.js";
 
 /** A configuration with every default and environment value applied, ready for requests. */
 export interface ResolvedConfig {
@@ -61,6 +62,8 @@ export interface ResolvedConfig {
   debug: boolean;
   experimental: { enableWebAuthn?: boolean };
   cookies: { secure: CookieMap; plain: CookieMap };
+  /** Rate limiting of credentials and email sign-in; `false` when turned off. */
+  rateLimit: ResolvedRateLimit | false;
   /** The first configuration error, if any: such a configuration never yields a session. */
   error?: AuthError;
   warnings: WarningCode[];
@@ -128,6 +131,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     generateSessionToken: config.session?.generateSessionToken ?? randomSessionToken,
     absoluteMaxAge: config.session?.absoluteMaxAge,
   };
+  const rateLimit = resolveRateLimit(config.rateLimit);
 
   const resolved: ResolvedConfig = {
     basePath: normalizeBasePath(basePath ?? "/auth"),
@@ -159,9 +163,11 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
       secure: resolveCookies(true, config.cookies),
       plain: resolveCookies(false, config.cookies),
     },
+    rateLimit: rateLimit instanceof Error ? false : rateLimit,
     warnings,
   };
-  resolved.error = error ?? assertConfig(resolved, config);
+  resolved.error =
+    error ?? (rateLimit instanceof Error ? rateLimit : undefined) ?? assertConfig(resolved, config);
   if (
     resolved.providers.some((p) => p.type === "webauthn") &&
     resolved.experimental.enableWebAuthn

@@ -3,9 +3,12 @@ import {
   CredentialsSignin,
   ErrorPageLoop,
   isClientSafeErrorType,
+  RateLimited,
   UnknownAction,
 } from "../errors.js";
 import { errorPage } from "../pages/index.js";
+import { webAuthnOptionsAction } from "../webauthn/options.js";
+import { webAuthnScriptResponse } from "../webauthn/script.js";
 import { callbackAction } from "./actions/callback.js";
 import { csrfAction } from "./actions/csrf.js";
 import { errorAction } from "./actions/error.js";
@@ -23,6 +26,7 @@ import {
   requestOrigin,
 } from "./context.js";
 import type { Cookie } from "./cookies.js";
+import { rateLimitedResponse } from "./rate-limited-response.js";
 import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
 import { type AuthResponse, jsonResponse, locationHeader } from "./response.js";
 import { htmlHeaders, redirectHeaders } from "./security-headers.js";
@@ -44,6 +48,11 @@ export async function handleAuthRequest(
     return jsonResponse("Bad request.", 400);
   }
   if (config.error) return configurationFailure(config.error, parsed, request, config);
+  if (parsed.action === "webauthn-script.js" && request.method === "GET") {
+    // Static and cookie-free: no CSRF cookie, no callback URL, cacheable.
+    if (config.providers.some((p) => p.type === "webauthn")) return webAuthnScriptResponse();
+    return jsonResponse("Bad request.", 400);
+  }
 
   let ctx: AuthContext | undefined;
   try {
@@ -74,6 +83,7 @@ const routes: Record<"GET" | "POST", Partial<Record<ParsedAction["action"], Acti
     callback: callbackAction,
     "verify-request": verifyRequestAction,
     error: errorAction,
+    "webauthn-options": webAuthnOptionsAction,
   },
   POST: {
     session: sessionAction,
@@ -108,7 +118,7 @@ function toResponse(cookies: Cookie[], result: ActionResult, request: AuthReques
   } else if ("page" in result) {
     response = {
       status: result.page.status,
-      headers: { ...htmlHeaders },
+      headers: { ...(result.page.headers ?? htmlHeaders) },
       cookies,
       body: result.page.html,
     };
@@ -201,6 +211,7 @@ function errorResponse(
   const cookies = (ctx?.outgoing ?? []).filter(
     (cookie) => !(sessionName && cookie.name.startsWith(sessionName) && cookie.value !== ""),
   );
+  if (error instanceof RateLimited && ctx) return rateLimitedResponse(ctx, error, cookies);
   return errorRedirect(location, cookies, request);
 }
 

@@ -167,7 +167,7 @@ export async function replaceSession(
 }
 
 /** The signed-in user of this request, if any (decode failures mean "nobody"). */
-async function currentSession(
+export async function currentSession(
   ctx: AuthContext,
 ): Promise<{ user: AdapterUser; sessionToken?: string } | undefined> {
   const { config } = ctx;

@@ -20,6 +20,12 @@ export interface AuthRequest {
   cookies: Record<string, string>;
   /** The parsed form or JSON body of a POST; undefined otherwise. */
   body?: Record<string, unknown>;
+  /**
+   * The client's IP address as the framework adapter knows it (Express's `req.ip`, which follows
+   * `trust proxy`; SolidStart's `event.clientAddress`). Undefined for a bare `Auth(request)`.
+   * Used only by rate limiting.
+   */
+  clientAddress?: string;
 }
 
 const actions = new Set<AuthAction>([
@@ -32,6 +38,7 @@ const actions = new Set<AuthAction>([
   "verify-request",
   "error",
   "webauthn-options",
+  "webauthn-script.js",
 ]);
 const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options"]);
 

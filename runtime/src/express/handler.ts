@@ -142,6 +142,9 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
         headers: headerReader(req),
         cookies: parseCookieHeader(req.headers.cookie),
       };
+      // `req.ip` follows the app's `trust proxy` setting, as protocol and host do.
+      const address = req.ip ?? req.socket?.remoteAddress;
+      if (address) authRequest.clientAddress = address;
       if (method === "POST") {
         try {
           const body = await readBody(req);

@@ -81,16 +81,24 @@ export function credentialsForm(provider: PageProvider, ctx: FormContext): strin
 }
 
 /**
- * WebAuthn: the form the WebAuthn script drives. It finds the form by `id="<id>-form"`, reads
- * the `data-form-field` inputs, and fills the hidden `action` and `data` inputs before submitting.
+ * WebAuthn: the form the WebAuthn script drives. It finds the form by `data-webauthn-options`
+ * (the options URL), reads the `data-form-field` inputs, and fills the hidden `action` and
+ * `data` inputs before submitting. `novalidate`: a passkey signs in without a typed email.
+ * The second button asks to create a passkey (a new account, or one more for the signed-in user).
  */
 export function webAuthnForm(provider: PageProvider, ctx: FormContext): string {
   const fields = Object.entries(provider.formFields ?? {})
     .map(([key, input]) => renderField(provider.id, key, input, true))
     .join("");
+  const options = provider.optionsUrl
+    ? ` data-webauthn-options="${formAction(provider.optionsUrl)}"`
+    : "";
+  const conditional = provider.conditionalUI ? " data-webauthn-conditional" : "";
   return (
-    `<form id="${escapeHtml(`${provider.id}-form`)}" action="${formAction(provider.callbackUrl)}" method="POST">` +
+    `<form id="${escapeHtml(`${provider.id}-form`)}" action="${formAction(provider.callbackUrl)}" method="POST"${options}${conditional} novalidate>` +
     `${hiddenFields(ctx, false)}${fields}${hiddenInput("action", "")}${hiddenInput("data", "")}` +
-    `${submitButton(`submitButton-${provider.id}`, provider)}</form>`
+    `${submitButton(`submitButton-${provider.id}`, provider)}` +
+    `<button id="${escapeHtml(`registerButton-${provider.id}`)}" type="submit" class="secondary" data-webauthn-action="register">Create a passkey</button>` +
+    `<p class="webauthn-status" role="status" data-webauthn-status></p></form>`
   );
 }

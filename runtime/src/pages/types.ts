@@ -19,10 +19,16 @@ export interface PageProvider {
   credentials?: Record<string, CredentialInput>;
   /** Type `"webauthn"`: one `<input data-form-field>` per key. */
   formFields?: Record<string, CredentialInput>;
+  /** Type `"webauthn"`: absolute `{base}/webauthn-options/<id>`, fetched by the script. */
+  optionsUrl?: string;
+  /** Type `"webauthn"`: offer passkeys in the form field's autofill (conditional UI). */
+  conditionalUI?: boolean;
 }
 
 /** A complete HTML document and the HTTP status to send it with. */
 export interface RenderedPage {
   status: number;
   html: string;
+  /** Headers that replace the defaults (the sign-in page's CSP when it loads a script). */
+  headers?: Record<string, string>;
 }

@@ -168,12 +168,30 @@ export interface EmailConfig extends CommonProviderOptions {
   options?: Partial<Omit<EmailConfig, "options" | "type">>;
 }
 
-/** Passkeys / WebAuthn (experimental). */
+/**
+ * The WebAuthn relying party: `id` is the domain passkeys are bound to, `origin` the page origin
+ * the browser must report. Arrays allow several; the first is used for new options.
+ */
+export interface RelyingParty {
+  id?: string | string[];
+  name?: string | string[];
+  origin?: string | string[];
+}
+
+/** Passkeys / WebAuthn (experimental). See `@create-auth/runtime/providers/passkey`. */
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn";
   enableConditionalUI?: boolean;
   formFields?: Record<string, CredentialInput>;
   simpleWebAuthnBrowserVersion?: string | false;
+  /** Default: from the request (or `AUTH_URL`) origin: `{ id: hostname, name: host, origin }`. */
+  relayingParty?: RelyingParty;
+  /** Milliseconds the browser may take for a ceremony; also the challenge lifetime. */
+  timeout?: number;
+  /** `"required"` for passkeys: the authenticator must verify the user (PIN, biometrics). */
+  userVerification?: "required" | "preferred" | "discouraged";
+  /** `"required"` for passkeys: a discoverable credential, usable without typing a name. */
+  residentKey?: "required" | "preferred" | "discouraged";
   [option: string]: unknown;
 }
 

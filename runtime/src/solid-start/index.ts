@@ -29,6 +29,8 @@ export interface RequestEventLike {
   locals?: Record<string, unknown>;
   /** The h3 event underneath (SolidStart 1 and 2): its `path` is the raw request path. */
   nativeEvent?: { path?: unknown };
+  /** The peer's address (h3's `getRequestIP`, never `X-Forwarded-For`), for rate limiting. */
+  clientAddress?: string;
 }
 
 const derived = new WeakMap<SolidAuthConfig, ResolvedConfig>();
@@ -66,6 +68,7 @@ export function SolidAuth(config: SolidAuthConfig) {
     const request = await fromWebRequest(event.request);
     if (request instanceof Response) return request;
     if (head) request.method = "GET";
+    if (typeof event.clientAddress === "string") request.clientAddress = event.clientAddress;
     const response = toWebResponse(await handleAuthRequest(request, config_));
     return head ? new Response(null, response) : response;
   };

@@ -54,6 +54,23 @@ describe("the packed runtime", () => {
     expect(loaded.find(([name]) => name === "@create-auth/runtime")![1]).toBeGreaterThan(2);
   });
 
+  it("the rate-limit stores load without their optional peers (ioredis, pg) installed", () => {
+    const output = node(
+      `const memory = require("@create-auth/runtime/rate-limit");
+       const redis = require("@create-auth/runtime/rate-limit/redis");
+       const postgres = require("@create-auth/runtime/adapters/postgres");
+       console.log([typeof memory.memoryRateLimitStore, typeof redis.redisRateLimitStore,
+         typeof postgres.postgresRateLimitStore].join(","));`,
+      "commonjs",
+    );
+    expect(output.trim()).toBe("function,function,function");
+    const peer = node(
+      'try { require.resolve("ioredis"); console.log("installed") } catch { console.log("absent") }',
+      "commonjs",
+    );
+    expect(peer.trim()).toBe("absent");
+  });
+
   it("answers a real request from CommonJS and from ESM", () => {
     const program = (load: string) => `${load}
       const { Auth } = runtime;
@@ -73,5 +90,27 @@ describe("the packed runtime", () => {
     );
     expect(cjs.trim()).toBe("credentials");
     expect(esm.trim()).toBe("credentials");
+  });
+
+  it("loads the passkey provider without its optional peer, and names the peer when it is used", () => {
+    // Installed with --omit=peer: @simplewebauthn/server is absent.
+    const output = node(
+      `import { Auth } from "@create-auth/runtime";
+       import { memoryAdapter } from "@create-auth/runtime/adapters/memory";
+       import Passkey from "@create-auth/runtime/providers/passkey";
+       const errors = [];
+       const config = {
+         secret: "x".repeat(32), trustHost: true, adapter: memoryAdapter(), providers: [Passkey()],
+         experimental: { enableWebAuthn: true },
+         logger: { error: (e) => errors.push(e.message), warn() {}, debug() {} },
+       };
+       const response = await Auth(new Request("http://localhost/auth/webauthn-options/passkey"), config);
+       console.log(JSON.stringify({ id: Passkey().id, status: response.status, errors }));`,
+      "module",
+    );
+    const result = JSON.parse(output);
+    expect(result.id).toBe("passkey");
+    expect(result.status).not.toBe(200);
+    expect(result.errors.join("\n")).toContain("npm install @simplewebauthn/server");
   });
 });

@@ -111,7 +111,12 @@ export async function collectAnswers(
 
   let database = oneOf("--database", flags.database, ["embedded", "postgres", "none"] as const);
   if (database === "none" && (strategy === "database" || needsDatabase)) {
-    const why = strategy === "database" ? "--strategy database" : "the email provider";
+    const why =
+      strategy === "database"
+        ? "--strategy database"
+        : chosen.some((p) => p.kind === "email")
+          ? "the email provider"
+          : "passkeys (they are stored in the database)";
     throw new CliError(
       "invalid_combination",
       `${why} needs a database: use --database embedded (a local PGlite folder) or --database postgres.`,

@@ -51,6 +51,8 @@ export function configModule(options: ConfigModuleOptions): string {
     })),
     database,
     strategy: answers.strategy,
+    // Passkeys are experimental in the runtime, which refuses them without this flag.
+    experimentalWebAuthn: answers.providers.some((p) => p.kind === "webauthn"),
   });
 }
 
@@ -64,7 +66,7 @@ export function envAdditions(answers: Answers, secret: string) {
     },
   ];
   for (const provider of answers.providers) {
-    if (provider.kind === "credentials") continue;
+    if (provider.kind === "credentials" || provider.kind === "webauthn") continue;
     if (provider.kind === "email") {
       additions.push(
         {

@@ -59,7 +59,8 @@ export function planInit(
   const drivers = [
     ...(answers.database === "embedded" ? ["@electric-sql/pglite"] : []),
     ...(answers.database === "postgres" ? ["pg"] : []),
-    ...(applied.providers.some((p) => p.kind === "email") ? ["nodemailer"] : []),
+    // Optional peers of the runtime the chosen providers load (nodemailer, @simplewebauthn/server).
+    ...applied.providers.flatMap((p) => (p.peer ? [p.peer] : [])),
   ];
   plan.install = installStep(project, drivers, options.runtimeSpec);
   return { plan: plan.build(), applied };

@@ -11,6 +11,7 @@ import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } fr
 export type { SqlClient } from "./client.js";
 export { type EmbeddedDatabase, embeddedDatabase } from "./embedded.js";
 export { type MigrationResult, migrate } from "./migrate.js";
+export { postgresRateLimitStore } from "./rate-limit.js";
 export { schema } from "./schema.js";
 export { postgresDatabase, type ServerDatabase } from "./server.js";
 

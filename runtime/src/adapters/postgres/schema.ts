@@ -1,8 +1,8 @@
 /**
  * The tables of the published `@auth/pg-adapter` (same names, columns and types, so an existing
- * Auth.js database keeps working), plus `authenticators` for passkeys. Fresh installs also get
- * the constraints Auth.js leaves out: unique session tokens and accounts, and foreign keys that
- * cascade when a user is deleted.
+ * Auth.js database keeps working), plus `authenticators` for passkeys and `rate_limits` for
+ * `postgresRateLimitStore`. Fresh installs also get the constraints Auth.js leaves out: unique
+ * session tokens and accounts, and foreign keys that cascade when a user is deleted.
  */
 export const tables: { name: string; sql: string }[] = [
   {
@@ -66,6 +66,16 @@ export const tables: { name: string; sql: string }[] = [
   "credentialBackedUp" BOOLEAN NOT NULL,
   transports TEXT,
   PRIMARY KEY ("credentialID")
+)`,
+  },
+  {
+    // Ours: sign-in attempts per hashed client address or identifier (`postgresRateLimitStore`).
+    name: "rate_limits",
+    sql: `CREATE TABLE IF NOT EXISTS rate_limits (
+  key TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  reset_at TIMESTAMPTZ NOT NULL,
+  PRIMARY KEY (key)
 )`,
   },
 ];

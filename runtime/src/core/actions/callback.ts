@@ -1,5 +1,6 @@
 import { InvalidProvider } from "../../errors.js";
 import { oauthCallback } from "../../oauth/index.js";
+import { webAuthnCallback } from "../../webauthn/callback.js";
 import type { AuthContext } from "../context.js";
 import { credentialsCallback } from "../flows/credentials.js";
 import { emailCallback } from "../flows/email.js";
@@ -17,7 +18,11 @@ export async function callbackAction(ctx: AuthContext): Promise<ActionResult> {
       return { redirect: await emailCallback(ctx, provider) };
     case "credentials":
       return { redirect: await credentialsCallback(ctx, provider) };
+    case "webauthn":
+      return { redirect: await webAuthnCallback(ctx) };
     default:
-      throw new InvalidProvider(`Callback for provider type (${provider.type}) is not supported`);
+      throw new InvalidProvider(
+        `Callback for provider type (${(provider as { type: string }).type}) is not supported`,
+      );
   }
 }

@@ -1,8 +1,9 @@
 import { InvalidProvider, MissingCSRF, UnknownAction } from "../../errors.js";
 import { oauthSignIn } from "../../oauth/index.js";
-import { type PageProvider, signInPage } from "../../pages/index.js";
+import { type PageProvider, type RenderedPage, signInPage } from "../../pages/index.js";
 import { type AuthContext, providerUrls } from "../context.js";
 import { emailSignIn } from "../flows/email.js";
+import { scriptPageHeaders } from "../security-headers.js";
 import type { ActionResult } from "./result.js";
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {
@@ -28,25 +29,7 @@ export async function signInAction(ctx: AuthContext): Promise<ActionResult> {
         }),
       };
     }
-    const providers: PageProvider[] = config.providers.map((p) => ({
-      id: p.id,
-      name: p.name,
-      type: p.type,
-      ...providerUrls(ctx, p),
-      ...("style" in p && p.style ? { style: p.style } : {}),
-      ...(p.type === "credentials" ? { credentials: p.credentials ?? {} } : {}),
-      ...(p.type === "webauthn" && p.formFields ? { formFields: p.formFields } : {}),
-    }));
-    return {
-      page: signInPage({
-        providers,
-        csrfToken: ctx.csrfToken,
-        callbackUrl: ctx.callbackUrl,
-        error: ctx.query.error,
-        email: ctx.query.email,
-        theme: config.theme,
-      }),
-    };
+    return { page: builtInSignInPage(ctx, ctx.query.error) };
   }
 
   if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request");
@@ -63,6 +46,42 @@ export async function signInAction(ctx: AuthContext): Promise<ActionResult> {
     default:
       throw new InvalidProvider("Unsupported provider type");
   }
+}
+
+/** The built-in sign-in page for this request, with the banner for `error`. */
+export function builtInSignInPage(ctx: AuthContext, error: string | undefined): RenderedPage {
+  const { config } = ctx;
+  const providers: PageProvider[] = config.providers.map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    ...providerUrls(ctx, p),
+    ...("style" in p && p.style ? { style: p.style } : {}),
+    ...(p.type === "credentials" ? { credentials: p.credentials ?? {} } : {}),
+    ...(p.type === "webauthn" && p.formFields
+      ? {
+          formFields: p.formFields,
+          optionsUrl: `${ctx.base}/webauthn-options/${p.id}`,
+          conditionalUI: Boolean(p.enableConditionalUI),
+        }
+      : {}),
+  }));
+  // Passkey forms need the runtime's own script; the page's CSP allows exactly that script.
+  const webAuthn = providers.some((p) => p.type === "webauthn" && p.formFields);
+  const webAuthnScriptUrl = webAuthn ? `${ctx.base}/webauthn-script.js` : undefined;
+  const page = signInPage({
+    providers,
+    csrfToken: ctx.csrfToken,
+    callbackUrl: ctx.callbackUrl,
+    error,
+    email: ctx.query.email,
+    theme: config.theme,
+    ...(webAuthnScriptUrl ? { webAuthnScriptUrl } : {}),
+  });
+  if (webAuthnScriptUrl) {
+    page.headers = scriptPageHeaders(webAuthnScriptUrl, `${ctx.base}/webauthn-options/`);
+  }
+  return page;
 }
 
 export { withQuery };

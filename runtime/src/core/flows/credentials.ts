@@ -8,6 +8,7 @@ import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { readChunkedCookie } from "../cookies.js";
+import { forgetIdentifier, limitSignIn, normalizeIdentifier } from "../rate-limit.js";
 import { toWebRequest } from "../request.js";
 import { sessionTokenKind } from "../session.js";
 import { checkSignIn, issueSession } from "../sign-in.js";
@@ -34,6 +35,8 @@ export async function credentialsCallback(
 
   const credentials = { ...(ctx.request.body ?? {}) };
   delete credentials.csrfToken;
+  const identifier = credentialsIdentifier(credentials, provider);
+  await limitSignIn(ctx, provider.id, identifier);
   let authorized: User | null;
   try {
     authorized = await provider.authorize(credentials, toWebRequest(ctx.request, credentials));
@@ -54,7 +57,31 @@ export async function credentialsCallback(
 
   await endDatabaseSession(ctx);
   await issueSession(ctx, { user, account, isNewUser: false });
+  await forgetIdentifier(ctx, provider.id, identifier);
   return ctx.callbackUrl;
+}
+
+/**
+ * Who a credentials attempt is for, for rate limiting: the `email` or `username` field, else the
+ * first declared field that is not a password (a password is never part of a key). Undefined
+ * when there is none: then only the client address is counted.
+ */
+function credentialsIdentifier(
+  credentials: Record<string, unknown>,
+  provider: CredentialsConfig,
+): string | undefined {
+  const declared = Object.entries(provider.credentials ?? {})
+    .filter(([, field]) => field?.type !== "password")
+    .map(([name]) => name);
+  for (const name of ["email", "username", ...declared]) {
+    const value = credentials[name];
+    if (value === undefined || value === null) continue;
+    // Read as `authorize` most likely reads it: a JSON `["ada"]` is `String()`-ed to "ada", so
+    // wrapping the name in an array does not make a new identifier.
+    const text = String(value);
+    if (text.trim() !== "") return normalizeIdentifier(text);
+  }
+  return undefined;
 }
 
 /**

@@ -1,0 +1,188 @@
+/**
+ * Rate limiting of credentials and email sign-in: every attempt is counted per client address
+ * and per identifier before any work is done, and refused with `RateLimited` past the limit.
+ */
+import { createHmac } from "node:crypto";
+import { AdapterError, AuthError, RateLimited } from "../errors.js";
+import { memoryRateLimitStore } from "../rate-limit/memory.js";
+import type { RateLimitHit, RateLimitOptions, RateLimitStore } from "../rate-limit/types.js";
+import type { AuthContext } from "./context.js";
+import { toWebRequest } from "./request.js";
+
+/** The `rateLimit` option with its defaults applied (`window` in milliseconds). */
+export interface ResolvedRateLimit {
+  windowMs: number;
+  max: number;
+  maxPerAddress: number;
+  store: RateLimitStore;
+  clientAddress?: RateLimitOptions["clientAddress"];
+}
+
+const DEFAULT_WINDOW = 300;
+const DEFAULT_MAX = 10;
+
+/** One store for every configuration of the process that does not name its own. */
+let processStore: RateLimitStore | undefined;
+const defaultStore = () => {
+  processStore ??= memoryRateLimitStore();
+  return processStore;
+};
+
+function assertPositive(name: string, value: unknown): AuthError | undefined {
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return undefined;
+  return new AuthError(`rateLimit.${name} must be a positive number, received ${String(value)}`);
+}
+
+/**
+ * The resolved option, or the configuration error it holds. On unless `rateLimit: false`: the
+ * defaults (10 attempts per identifier and 100 per address every 5 minutes) leave people alone
+ * and stop password guessing and mail floods.
+ */
+export function resolveRateLimit(
+  option: false | RateLimitOptions | undefined,
+): ResolvedRateLimit | false | AuthError {
+  if (option === false) return false;
+  const { window = DEFAULT_WINDOW, max = DEFAULT_MAX, store, clientAddress } = option ?? {};
+  const maxPerAddress = option?.maxPerAddress ?? max * 10;
+  const invalid =
+    assertPositive("window", window) ??
+    assertPositive("max", max) ??
+    assertPositive("maxPerAddress", maxPerAddress);
+  if (invalid) return invalid;
+  if (store && (typeof store.increment !== "function" || typeof store.reset !== "function")) {
+    return new AuthError("rateLimit.store must have increment() and reset()");
+  }
+  if (clientAddress !== undefined && typeof clientAddress !== "function") {
+    return new AuthError("rateLimit.clientAddress must be a function");
+  }
+  return {
+    windowMs: window * 1000,
+    max,
+    maxPerAddress,
+    store: store ?? defaultStore(),
+    clientAddress,
+  };
+}
+
+/**
+ * A store key: an HMAC of the value under the first secret, so neither addresses nor
+ * identifiers (personal data) are stored or readable from the store, and apps with other
+ * secrets sharing a store never share counts.
+ */
+function storeKey(ctx: AuthContext, providerId: string, kind: "a" | "i", value: string): string {
+  const mac = createHmac("sha256", ctx.config.secret[0]!)
+    .update(`rate-limit\0${providerId}\0${kind}\0${value}`, "utf8")
+    .digest("base64url");
+  return `${kind}:${mac}`;
+}
+
+/**
+ * An address as counted: IPv4-mapped IPv6 as IPv4, other IPv6 addresses by their /64 prefix
+ * (one host is usually given a whole /64, so counting full addresses would let it rotate).
+ */
+export function addressKey(address: string): string {
+  const value = address.trim().toLowerCase().replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(value);
+  if (mapped) return mapped[1]!;
+  if (!value.includes(":")) return value;
+  const [head = "", tail] = value.split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [
+          ...left,
+          ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"),
+          ...right,
+        ];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return value;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** The identifier as counted: `Alice@Example.com ` and `alice@example.com` are one. */
+export function normalizeIdentifier(value: string): string {
+  return value.normalize("NFKC").trim().toLowerCase();
+}
+
+function clientAddress(ctx: AuthContext, limit: ResolvedRateLimit): string | undefined {
+  const detected = ctx.request.clientAddress;
+  const address = limit.clientAddress
+    ? limit.clientAddress(toWebRequest(ctx.request, {}), detected)
+    : detected;
+  return typeof address === "string" && address.trim() !== "" ? addressKey(address) : undefined;
+}
+
+/**
+ * Counts one sign-in attempt with `providerId` for the client address and for `identifier`
+ * (normalized by the caller; undefined when there is none), and throws `RateLimited` when either
+ * is past its limit. The count comes first and the decision after, so concurrent attempts
+ * cannot all pass a check made before any of them was counted.
+ *
+ * A store that fails or answers nonsense refuses the sign-in (`AdapterError`, logged, shown as
+ * `Configuration`): failing open would turn an outage into unlimited password guessing.
+ */
+export async function limitSignIn(
+  ctx: AuthContext,
+  providerId: string,
+  identifier: string | undefined,
+): Promise<void> {
+  const limit = ctx.config.rateLimit;
+  if (!limit) return;
+  const address = clientAddress(ctx, limit);
+  const checks: { key: string; max: number }[] = [];
+  if (address)
+    checks.push({ key: storeKey(ctx, providerId, "a", address), max: limit.maxPerAddress });
+  if (identifier) checks.push({ key: storeKey(ctx, providerId, "i", identifier), max: limit.max });
+  let hits: RateLimitHit[];
+  try {
+    hits = await Promise.all(checks.map(({ key }) => limit.store.increment(key, limit.windowMs)));
+  } catch (cause) {
+    throw new AdapterError("The rate-limit store failed, so the sign-in was refused", { cause });
+  }
+  let resetIn = 0;
+  const exceeded: string[] = [];
+  hits.forEach((hit, index) => {
+    if (!Number.isFinite(hit?.count) || !Number.isFinite(hit?.resetIn)) {
+      throw new AdapterError(
+        "The rate-limit store answered without a count, so the sign-in was refused",
+      );
+    }
+    const check = checks[index]!;
+    if (hit.count <= check.max) return;
+    resetIn = Math.max(resetIn, hit.resetIn);
+    exceeded.push(check.key.startsWith("a:") ? "client address" : "identifier");
+  });
+  if (exceeded.length > 0) {
+    throw new RateLimited(
+      `Too many sign-in attempts with "${providerId}" for this ${exceeded.join(" and this ")}`,
+      { retryAfter: Math.max(1, Math.ceil(resetIn / 1000)) },
+    );
+  }
+}
+
+/**
+ * Forgets the identifier's count after a successful sign-in (credentials accepted, or a magic
+ * link used: only the owner of the inbox can), so the owner is not locked out by their own
+ * earlier sign-ins. The address's count stays: resetting it would let
+ * anyone with one valid account spray guesses at others in between their own sign-ins.
+ */
+export async function forgetIdentifier(
+  ctx: AuthContext,
+  providerId: string,
+  identifier: string | undefined,
+): Promise<void> {
+  const limit = ctx.config.rateLimit;
+  if (!limit || !identifier) return;
+  try {
+    await limit.store.reset(storeKey(ctx, providerId, "i", identifier));
+  } catch (cause) {
+    // The sign-in has succeeded: a stale count only shortens this identifier's allowance.
+    ctx.config.logger.error(
+      new AdapterError("The rate-limit store could not reset a count", { cause }),
+    );
+  }
+}
