@@ -7,7 +7,7 @@ import { sameOriginRedirect } from "../../src/core/defaults.js";
 import { InvalidEmailAddress, normalizeEmailAddress } from "../../src/core/email-address.js";
 import { parseAction } from "../../src/core/request.js";
 import { Auth } from "../../src/index.js";
-import { decode, encode } from "../../src/jwt.js";
+import { decode, encode, getToken } from "../../src/jwt.js";
 import Credentials from "../../src/providers/credentials.js";
 import Email from "../../src/providers/email.js";
 import type { AuthConfig } from "../../src/types.js";
@@ -171,6 +171,83 @@ describe("property: parsers never throw and never widen what they accept", () =>
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("property: JWE decoding refuses every forged token without throwing anything else", () => {
+  const salt = "authjs.session-token";
+  const b64 = (value: string) => base64url.encode(value);
+  const header = fc.oneof(
+    fc.json().map(b64),
+    fc
+      .record(
+        {
+          alg: fc.constantFrom(
+            "dir",
+            "none",
+            "A256KW",
+            "RSA-OAEP",
+            "ECDH-ES",
+            "PBES2-HS512+A256KW",
+          ),
+          enc: fc.constantFrom("A256CBC-HS512", "A256GCM", "A128GCM", "A128CBC-HS256", "x"),
+          zip: fc.constantFrom("DEF", "x"),
+          kid: fc.string(),
+          crit: fc.array(fc.string(), { maxLength: 2 }),
+          p2c: fc.integer(),
+        },
+        { requiredKeys: ["alg"] },
+      )
+      .map((h) => b64(JSON.stringify(h))),
+    fc.base64String().map((s) => s.replace(/=+$/, "")),
+  );
+  const segment = fc.oneof(
+    fc.constant(""),
+    fc.base64String().map((s) => s.replace(/=+$/, "")),
+  );
+  const token = fc.oneof(
+    fc.tuple(header, segment, segment, segment, segment).map((parts) => parts.join(".")),
+    fc.array(segment, { maxLength: 7 }).map((parts) => parts.join(".")),
+    unicode(),
+  );
+
+  it("decode() never yields claims for a token it did not mint, and fails with an Error", async () => {
+    await fc.assert(
+      fc.asyncProperty(token, async (candidate) => {
+        let claims: unknown;
+        try {
+          claims = await decode({ token: candidate, secret: SECRET, salt });
+        } catch (error) {
+          expect(error).toBeInstanceOf(Error);
+          return;
+        }
+        expect(claims).toBeNull();
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("getToken() answers null for any cookie header or Authorization header", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          unicode(),
+          token.map((t) => `${salt}=${t}`),
+          token.map((t) => `${salt}.0=${t}`),
+        ),
+        fc.oneof(
+          fc.constant(undefined),
+          token.map((t) => `Bearer ${t}`),
+          unicode(),
+        ),
+        async (cookie, authorization) => {
+          const headers: Record<string, string> = { cookie };
+          if (authorization !== undefined) headers.authorization = authorization;
+          await expect(getToken({ req: { headers }, secret: SECRET })).resolves.toBeNull();
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
