@@ -74,7 +74,12 @@ const SPENT_LIMIT = 100_000;
 function markSpent(challenge: string, until: number): boolean {
   const now = Date.now();
   if (spent.size >= SPENT_LIMIT) {
-    for (const [key, expiry] of spent) if (expiry <= now) spent.delete(key);
+    // Insertion order is (nearly) expiry order, as every challenge lives as long: drop expired
+    // entries from the oldest end, stopping at the first live one, so a full set costs O(1).
+    for (const [key, expiry] of spent) {
+      if (expiry > now) break;
+      spent.delete(key);
+    }
     // Still full: forget the oldest; the sealed `exp` keeps bounding how long any replay works.
     while (spent.size >= SPENT_LIMIT) spent.delete(spent.keys().next().value!);
   }
