@@ -79,6 +79,12 @@ export interface Adapter {
     token: string;
   }): Awaitable<VerificationToken | null>;
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  /**
+   * The accounts linked to a user. Not in Auth.js's interface: create-auth's adapters have it,
+   * so an email sign-in can tell a user the app invited from one someone created through another
+   * sign-in method (see `loginOrRegister`). Optional; without it, Auth.js's behaviour.
+   */
+  listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
@@ -105,6 +111,7 @@ export const adapterMethods = [
   "createVerificationToken",
   "useVerificationToken",
   "getAccount",
+  "listAccountsByUserId",
   "getAuthenticator",
   "createAuthenticator",
   "listAuthenticatorsByUserId",

@@ -121,6 +121,9 @@ export function memoryAdapter(): Required<Adapter> {
       const account = accounts.get(accountKey(provider, providerAccountId));
       return account ? copy(account) : null;
     },
+    listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((a) => a.userId === userId).map(copy);
+    },
     getAuthenticator(credentialID) {
       const authenticator = authenticators.get(credentialID);
       return authenticator ? copy(authenticator) : null;

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
+import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js";
 import type { Account, User } from "../types.js";
 import { adapterSubject } from "./adapter-subject.js";
@@ -26,6 +26,25 @@ export interface LoginResult {
   fromAdapter: boolean;
   /** The new database session (database strategy only). */
   session?: AdapterSession;
+}
+
+/**
+ * An email sign-in proves the address. A user who holds it unverified may have been created by
+ * someone else through another sign-in method: an attacker signs up with the victim's address at
+ * a provider that does not verify it (or with a passkey) and waits for the victim's magic link to
+ * merge into that user, keeping their own way in (account pre-hijacking). So when such a user has
+ * any linked account the sign-in is refused with `OAuthAccountNotLinked` (sign in the way the
+ * account was created). A user without one — invited by the app — is signed in and the address
+ * marked verified, as in Auth.js. Adapters that cannot list accounts keep Auth.js's behaviour.
+ */
+async function refuseUnprovenUser(adapter: Adapter, user: AdapterUser): Promise<void> {
+  if (!adapter.listAccountsByUserId) return;
+  const accounts = await adapter.listAccountsByUserId(user.id);
+  if (accounts.some((account) => account.type !== "email")) {
+    throw new OAuthAccountNotLinked(
+      "The address belongs to an unverified user created through another sign-in method",
+    );
+  }
 }
 
 /**
@@ -57,6 +76,7 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
     const email = input.user.email!;
     const existing = await adapter.getUserByEmail!(email);
     if (existing) {
+      if (!existing.emailVerified) await refuseUnprovenUser(adapter, existing);
       user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
       await emitEvent(config, "updateUser", { user });
     } else {

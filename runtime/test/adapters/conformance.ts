@@ -19,6 +19,8 @@ export interface ConformanceOptions {
    * sessions, not database errors. Default true. `@auth/pg-adapter` lets PostgreSQL refuse them.
    */
   unprintableTokens?: boolean;
+  /** Run `listAccountsByUserId` (create-auth's extension). Default true. */
+  listAccounts?: boolean;
 }
 
 const future = (days: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + days * 86_400_000);
@@ -127,6 +129,24 @@ export function describeAdapterConformance(
         await a().getUserByAccount({ provider: "github", providerAccountId: unique("none") }),
       ).toBeNull();
     });
+
+    // Optional (create-auth's adapters have it; Auth.js's interface does not).
+    it.skipIf(options.listAccounts === false)(
+      "listAccountsByUserId lists a user's accounts, and only theirs",
+      async () => {
+        const user = await newUser();
+        const other = await newUser();
+        const first = accountFor(user.id);
+        const second = { ...accountFor(user.id), provider: "gitlab" };
+        await a().linkAccount(first);
+        await a().linkAccount(second);
+        await a().linkAccount(accountFor(other.id));
+        const listed = await a().listAccountsByUserId(user.id);
+        expect(listed.map((account) => account.provider).sort()).toEqual(["github", "gitlab"]);
+        expect(listed.every((account) => String(account.userId) === String(user.id))).toBe(true);
+        expect(await a().listAccountsByUserId((await newUser()).id)).toEqual([]);
+      },
+    );
 
     it("unlinkAccount removes the account", async () => {
       const user = await newUser();

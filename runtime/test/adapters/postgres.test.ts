@@ -34,7 +34,13 @@ describeAdapterConformance("postgresAdapter on an Auth.js-created schema", () =>
 describeAdapterConformance(
   "the published @auth/pg-adapter on our schema",
   () => PostgresAdapter(database.pool as unknown as pg.Pool) as Adapter,
-  { webauthn: false, stringIds: false, outOfRangeIds: false, unprintableTokens: false },
+  {
+    webauthn: false,
+    stringIds: false,
+    outOfRangeIds: false,
+    unprintableTokens: false,
+    listAccounts: false,
+  },
 );
 
 describe("migrate on PostgreSQL", () => {

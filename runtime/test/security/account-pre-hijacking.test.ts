@@ -113,33 +113,33 @@ describe("an account created through a provider that did not verify the address"
     await expectNotLinked(again, dangerous);
   });
 
-  // KNOWN DEFECT (open, needs a design decision): a magic-link sign-in merges into the existing
-  // unverified row, so the attacker's provider identity keeps signing in to the victim's
-  // account. The adapter API cannot list a user's accounts, so the runtime cannot tell this row
-  // from an invited user's. `it.fails` runs the attack and passes while it succeeds: when the
-  // runtime is fixed this turns red, and `.fails` must go.
-  it.fails("does not absorb the victim's later magic-link sign-in", async () => {
-    await malloryPlantsAccount();
+  // The magic link proves the address, but the user holding it was made through another sign-in
+  // method whose owner never proved it: merging would hand the victim's account to the attacker's
+  // provider identity. The sign-in is refused and that user stays unverified.
+  it("refuses the victim's later magic-link sign-in into it, and leaves it unverified", async () => {
+    const mallory = await malloryPlantsAccount();
+    const victim = server().client();
+    const refused = await victim.signInWithEmail(VICTIM, mail.outbox);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(
+      `${server().origin}/auth/signin?error=OAuthAccountNotLinked`,
+    );
+    expect(setCookie(refused, "authjs.session-token")?.value ?? "").toBe("");
+    await expect(victim.session()).resolves.toBeNull();
+    const planted = await adapter.getUserByEmail!(VICTIM);
+    expect(planted?.emailVerified).toBeNull();
+    // The attacker's session is still only the attacker's own, unverified user.
+    await expect(mallory.session()).resolves.toMatchObject({ user: { email: VICTIM } });
+    expect(
+      await adapter.getUserByAccount!({ provider: "mock", providerAccountId: "mallory-sub" }),
+    ).toMatchObject({ id: planted!.id, emailVerified: null });
+  });
+
+  it("still lets a user the app invited (no linked account) in by magic link", async () => {
+    await adapter.createUser!({ id: "invited", email: VICTIM, emailVerified: null });
     const victim = server().client();
     await victim.signInWithEmail(VICTIM, mail.outbox);
     await expect(victim.session()).resolves.toMatchObject({ user: { email: VICTIM } });
-    // The attacker signs in again with their own provider identity: it must not be the victim.
-    op.op.state.behaviour = {
-      claims: { sub: "mallory-sub", email: VICTIM, email_verified: false },
-    };
-    const mallory = server().client();
-    const { params } = await op.signIn(mallory);
-    const query = new URLSearchParams({
-      code: "c",
-      state: params.get("state")!,
-      iss: op.op.issuer,
-    });
-    await mallory.request(`/auth/callback/mock?${query}`);
-    const victimUser = await adapter.getUserByEmail!(VICTIM);
-    const malloryUser = await adapter.getUserByAccount!({
-      provider: "mock",
-      providerAccountId: "mallory-sub",
-    });
-    expect(malloryUser?.id).not.toBe(victimUser?.id);
+    expect((await adapter.getUser!("invited"))?.emailVerified).toBeInstanceOf(Date);
   });
 });

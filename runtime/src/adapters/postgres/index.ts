@@ -182,6 +182,14 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
         [providerAccountId, provider],
         toAccount,
       ) as Promise<AdapterAccount | null>,
+    async listAccountsByUserId(userId) {
+      if (!isUserId(userId)) return [];
+      const { rows } = await db.query(
+        `SELECT * FROM accounts WHERE "userId" = $1 ORDER BY provider, "providerAccountId"`,
+        [userId],
+      );
+      return rows.map(toAccount) as AdapterAccount[];
+    },
     getAuthenticator: (credentialID) =>
       one(
         `SELECT * FROM authenticators WHERE "credentialID" = $1`,
