@@ -117,9 +117,9 @@ function clientAddress(ctx: AuthContext, limit: ResolvedRateLimit): string | und
 }
 
 /**
- * Counts one sign-in attempt with `providerId` for the client address and for `identifier`
- * (normalized by the caller; undefined when there is none), and throws `RateLimited` when either
- * is past its limit. The count comes first and the decision after, so concurrent attempts
+ * Counts one sign-in attempt with `providerId` for the client address and for each of
+ * `identifiers` (normalized by the caller; none when there is none), and throws `RateLimited`
+ * when any is past its limit. The count comes first and the decision after, so concurrent attempts
  * cannot all pass a check made before any of them was counted.
  *
  * A store that fails or answers nonsense refuses the sign-in (`AdapterError`, logged, shown as
@@ -128,7 +128,7 @@ function clientAddress(ctx: AuthContext, limit: ResolvedRateLimit): string | und
 export async function limitSignIn(
   ctx: AuthContext,
   providerId: string,
-  identifier: string | undefined,
+  identifiers: readonly string[],
 ): Promise<void> {
   const limit = ctx.config.rateLimit;
   if (!limit) return;
@@ -136,7 +136,8 @@ export async function limitSignIn(
   const checks: { key: string; max: number }[] = [];
   if (address)
     checks.push({ key: storeKey(ctx, providerId, "a", address), max: limit.maxPerAddress });
-  if (identifier) checks.push({ key: storeKey(ctx, providerId, "i", identifier), max: limit.max });
+  for (const identifier of identifiers)
+    checks.push({ key: storeKey(ctx, providerId, "i", identifier), max: limit.max });
   let hits: RateLimitHit[];
   try {
     hits = await Promise.all(checks.map(({ key }) => limit.store.increment(key, limit.windowMs)));
@@ -165,20 +166,24 @@ export async function limitSignIn(
 }
 
 /**
- * Forgets the identifier's count after a successful sign-in (credentials accepted, or a magic
+ * Forgets the identifiers' counts after a successful sign-in (credentials accepted, or a magic
  * link used: only the owner of the inbox can), so the owner is not locked out by their own
  * earlier sign-ins. The address's count stays: resetting it would let
  * anyone with one valid account spray guesses at others in between their own sign-ins.
  */
-export async function forgetIdentifier(
+export async function forgetIdentifiers(
   ctx: AuthContext,
   providerId: string,
-  identifier: string | undefined,
+  identifiers: readonly string[],
 ): Promise<void> {
   const limit = ctx.config.rateLimit;
-  if (!limit || !identifier) return;
+  if (!limit || identifiers.length === 0) return;
   try {
-    await limit.store.reset(storeKey(ctx, providerId, "i", identifier));
+    await Promise.all(
+      identifiers.map((identifier) =>
+        limit.store.reset(storeKey(ctx, providerId, "i", identifier)),
+      ),
+    );
   } catch (cause) {
     // The sign-in has succeeded: a stale count only shortens this identifier's allowance.
     ctx.config.logger.error(

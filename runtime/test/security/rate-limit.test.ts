@@ -136,6 +136,21 @@ describe("rate limiting: credentials over a real Express server (memory store)",
     await expectRateLimited(await json(["ADA"]), 60);
   });
 
+  it("a field authorize ignores (a random email next to the username) cannot dodge the count", async () => {
+    const { config, calls } = credentialsConfig({
+      max: 2,
+      window: 60,
+      store: memoryRateLimitStore(),
+    });
+    const client = new HttpTestClient((await serve(config)).origin);
+    const withNoise = (i: number) => ({ ...wrong("ada"), email: `noise${i}@example.com` });
+    expectRefusedByPassword(await attempt(client, withNoise(1)));
+    expectRefusedByPassword(await attempt(client, withNoise(2)));
+    await expectRateLimited(await attempt(client, withNoise(3)), 60);
+    await expectRateLimited(await attempt(client, wrong("ada")), 60);
+    expect(calls.count).toBe(2);
+  });
+
   it("counts per client address across identifiers (password spraying)", async () => {
     const { config } = credentialsConfig({
       max: 5,

@@ -8,7 +8,7 @@ import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { readChunkedCookie } from "../cookies.js";
-import { forgetIdentifier, limitSignIn, normalizeIdentifier } from "../rate-limit.js";
+import { forgetIdentifiers, limitSignIn, normalizeIdentifier } from "../rate-limit.js";
 import { toWebRequest } from "../request.js";
 import { sessionTokenKind } from "../session.js";
 import { checkSignIn, issueSession } from "../sign-in.js";
@@ -35,8 +35,8 @@ export async function credentialsCallback(
 
   const credentials = { ...(ctx.request.body ?? {}) };
   delete credentials.csrfToken;
-  const identifier = credentialsIdentifier(credentials, provider);
-  await limitSignIn(ctx, provider.id, identifier);
+  const identifiers = credentialsIdentifiers(credentials, provider);
+  await limitSignIn(ctx, provider.id, identifiers);
   let authorized: User | null;
   try {
     authorized = await provider.authorize(credentials, toWebRequest(ctx.request, credentials));
@@ -57,31 +57,36 @@ export async function credentialsCallback(
 
   await endDatabaseSession(ctx);
   await issueSession(ctx, { user, account, isNewUser: false });
-  await forgetIdentifier(ctx, provider.id, identifier);
+  await forgetIdentifiers(ctx, provider.id, identifiers);
   return ctx.callbackUrl;
 }
 
+/** Field names that hold secrets, never counted (their values would become keys). */
+const SECRET_FIELD = /pass|secret|pin|otp|code|token/i;
+
 /**
- * Who a credentials attempt is for, for rate limiting: the `email` or `username` field, else the
- * first declared field that is not a password (a password is never part of a key). Undefined
- * when there is none: then only the client address is counted.
+ * Who a credentials attempt is for, for rate limiting: each of the `email` and `username` fields
+ * and the first declared field that holds no secret, when sent. All of them are counted, so a
+ * field `authorize` ignores (an extra `email=<random>` next to the `username` it reads) cannot
+ * turn each guess into a new identifier. No identifier: only the client address is counted.
  */
-function credentialsIdentifier(
+function credentialsIdentifiers(
   credentials: Record<string, unknown>,
   provider: CredentialsConfig,
-): string | undefined {
-  const declared = Object.entries(provider.credentials ?? {})
-    .filter(([, field]) => field?.type !== "password")
-    .map(([name]) => name);
-  for (const name of ["email", "username", ...declared]) {
-    const value = credentials[name];
+): string[] {
+  const declared = Object.entries(provider.credentials ?? {}).find(
+    ([name, field]) => field?.type !== "password" && !SECRET_FIELD.test(name),
+  )?.[0];
+  const found = new Set<string>();
+  for (const name of ["email", "username", declared]) {
+    const value = name === undefined ? undefined : credentials[name];
     if (value === undefined || value === null) continue;
     // Read as `authorize` most likely reads it: a JSON `["ada"]` is `String()`-ed to "ada", so
     // wrapping the name in an array does not make a new identifier.
     const text = String(value);
-    if (text.trim() !== "") return normalizeIdentifier(text);
+    if (text.trim() !== "") found.add(normalizeIdentifier(text));
   }
-  return undefined;
+  return [...found];
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AuthContext } from "../context.js";
 import { randomHex, sha256Hex } from "../crypto.js";
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email-address.js";
 import { loginOrRegister } from "../login.js";
-import { forgetIdentifier, limitSignIn } from "../rate-limit.js";
+import { forgetIdentifiers, limitSignIn } from "../rate-limit.js";
 import { bodyString, toWebRequest } from "../request.js";
 import { afterSignInUrl, checkSignIn, issueSession } from "../sign-in.js";
 
@@ -41,7 +41,7 @@ export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Prom
     throw new EmailSignInError("The email address was refused", { cause });
   }
   // Counted per address sent to (and per client): each attempt past this point may send a mail.
-  await limitSignIn(ctx, provider.id, email);
+  await limitSignIn(ctx, provider.id, [email]);
 
   const user = (await adapter.getUserByEmail!(email)) ?? {
     id: crypto.randomUUID(),
@@ -128,6 +128,6 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
     fromAdapter: result.fromAdapter,
     session: result.session,
   });
-  await forgetIdentifier(ctx, provider.id, email);
+  await forgetIdentifiers(ctx, provider.id, [email]);
   return afterSignInUrl(ctx, result.isNewUser);
 }
