@@ -1,11 +1,17 @@
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js";
-import type { Account, User } from "../types.js";
+import type { Account, JWT, JWTCallbackParams, User } from "../types.js";
 import { adapterSubject } from "./adapter-subject.js";
 import type { AuthContext } from "./context.js";
 import { readChunkedCookie } from "./cookies.js";
 import { emitEvent } from "./events.js";
-import { newSessionToken, remainingLifetime, tokenDeadline } from "./lifetime.js";
+import {
+  jwtDeadline,
+  newSessionToken,
+  nowSeconds,
+  remainingLifetime,
+  tokenDeadline,
+} from "./lifetime.js";
 import { decodeSessionToken, sessionTokenKind } from "./session.js";
 
 export interface LoginInput {
@@ -126,7 +132,9 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
           ...fields,
           id: crypto.randomUUID(),
           email: email as string,
-          emailVerified: null,
+          // Auth.js always stores null; a provider's word that the address is verified is kept,
+          // so a later magic link to this user is not taken for a pre-hijack (see above).
+          emailVerified: email && input.emailVerifiedByProvider === true ? new Date() : null,
         });
         isNewUser = true;
         try {
@@ -187,6 +195,20 @@ export async function replaceSession(
 }
 
 /** The signed-in user of this request, if any (decode failures mean "nobody"). */
+/**
+ * The gates a session read applies to a JWT beyond its `exp`: the absolute deadline, and the
+ * `jwt` callback (an app that ends sessions there, by returning null, ends them for linking too).
+ */
+async function stillValid(ctx: AuthContext, payload: JWT): Promise<boolean> {
+  const { session, callbacks } = ctx.config;
+  const authTime = session.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
+  const deadline = jwtDeadline(session, authTime);
+  if (deadline !== undefined && nowSeconds() >= deadline) return false;
+  return (
+    (await callbacks.jwt({ token: payload, session: undefined } as JWTCallbackParams)) !== null
+  );
+}
+
 export async function currentSession(
   ctx: AuthContext,
 ): Promise<{ user: AdapterUser; sessionToken?: string } | undefined> {
@@ -204,7 +226,9 @@ export async function currentSession(
     if (config.session.strategy === "jwt") {
       // Only a token minted by an adapter sign-in names an adapter user; any other `sub` (a
       // credentials user, a token Auth.js minted) could be someone else's id there.
-      const userId = adapterSubject(await decodeSessionToken(config, option.name, token));
+      const payload = await decodeSessionToken(config, option.name, token);
+      if (!payload || !(await stillValid(ctx, payload))) return undefined;
+      const userId = adapterSubject(payload);
       const user = userId && config.adapter?.getUser ? await config.adapter.getUser(userId) : null;
       return user ? { user } : undefined;
     }

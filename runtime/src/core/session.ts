@@ -136,7 +136,8 @@ async function readJwtSession(
     const jwtResult = callbacks.jwt(params as JWTCallbackParams);
     const newToken = isPromiseLike(jwtResult) ? await jwtResult : jwtResult;
     if (newToken === null) return clear();
-    if (authTime !== undefined) newToken.auth_time ??= authTime;
+    // Kept as it was: a `jwt` callback spreading client data on update cannot move the deadline.
+    if (authTime !== undefined) newToken.auth_time = authTime;
     keepAdapterSubject(payload, newToken);
     keepCredentialsMark(payload, newToken);
 

@@ -76,7 +76,8 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
       if (account.type === "credentials" && config.session.strategy === "database") {
         token = withCredentialsMark(token);
       }
-      if (config.session.absoluteMaxAge) token.auth_time ??= nowSeconds();
+      // Sign-in is the authentication time, whatever a callback put in the token.
+      if (config.session.absoluteMaxAge) token.auth_time = nowSeconds();
       const deadline = jwtDeadline(config.session, token.auth_time);
       const encoded = await config.jwt.encode({
         token,

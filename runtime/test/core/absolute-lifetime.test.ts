@@ -73,6 +73,31 @@ describe("session.absoluteMaxAge", () => {
     expect(client.jar.has(SALT)).toBe(false);
   });
 
+  it("a jwt callback that spreads the client's update cannot move the deadline", async () => {
+    const config = testConfig({
+      session,
+      callbacks: {
+        // A common pattern: merge what the client sends with update() into the token.
+        jwt: ({ token, trigger, session: data }) =>
+          trigger === "update" ? { ...token, ...(data as object) } : token,
+      },
+    });
+    const client = new TestClient(config);
+    await client.signInWithCredentials({});
+    const far = Math.floor(Date.now() / 1000) + 365 * DAY;
+    const csrfToken = await client.csrfToken();
+    const updated = await client.request("/auth/session", {
+      json: { csrfToken, data: { auth_time: far, iat: far } },
+    });
+    expect(updated.status).toBe(200);
+    for (const step of [20 * HOUR, 20 * HOUR, 7 * HOUR]) {
+      advance(step);
+      await expect(client.session()).resolves.not.toBeNull();
+    }
+    advance(HOUR + 1);
+    await expect(client.session()).resolves.toBeNull();
+  });
+
   it("without it, a session in use slides on indefinitely", async () => {
     const client = new TestClient(testConfig({ session: { maxAge: DAY, updateAge: 0 } }));
     await client.signInWithCredentials({});

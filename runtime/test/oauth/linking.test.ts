@@ -118,6 +118,20 @@ describe("a session the adapter vouches for links new accounts to its user", () 
     expect(await adapter.getUserByAccount(mockAccount)).toMatchObject({ id: user.id });
   });
 
+  it("a session the jwt callback has ended does not link: a new user gets the account", async () => {
+    const revoked = new Set<string>();
+    const jwt = ({ token }: { token: JWT }) => (revoked.has(String(token.sub)) ? null : token);
+    const { adapter, client, user } = await signedInByEmail("grace@example.test", {
+      session: { strategy: "jwt" },
+      callbacks: { jwt },
+    });
+    revoked.add(user.id);
+    await complete(client);
+    const owner = await adapter.getUserByAccount(mockAccount);
+    expect(owner).toMatchObject({ email: "mock@example.test" });
+    expect(owner!.id).not.toBe(user.id);
+  });
+
   it("refuses an account that already belongs to someone else", async () => {
     const { cfg, outbox } = await setup({ session: { strategy: "jwt" } });
     expect(setCookie(await complete(new TestClient(cfg)), "authjs.session-token")).toBeDefined();

@@ -135,6 +135,20 @@ describe("an account created through a provider that did not verify the address"
     ).toMatchObject({ id: planted!.id, emailVerified: null });
   });
 
+  it("lets a user whose provider verified the address use a magic link later", async () => {
+    const { client } = await victimSignsIn();
+    await expect(client.session()).resolves.toMatchObject({ user: { email: VICTIM } });
+    const owner = await adapter.getUserByAccount!({
+      provider: "mock",
+      providerAccountId: "victim-sub",
+    });
+    expect(owner?.emailVerified).toBeInstanceOf(Date);
+    const later = server().client();
+    await later.signInWithEmail(VICTIM, mail.outbox);
+    await expect(later.session()).resolves.toMatchObject({ user: { email: VICTIM } });
+    expect((await adapter.getUserByEmail!(VICTIM))?.id).toBe(owner!.id);
+  });
+
   it("still lets a user the app invited (no linked account) in by magic link", async () => {
     await adapter.createUser!({ id: "invited", email: VICTIM, emailVerified: null });
     const victim = server().client();
