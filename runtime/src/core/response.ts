@@ -22,6 +22,7 @@ export function toWebResponse(response: AuthResponse): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
+/** A JSON answer, never sniffed as anything else (ASVS 14.4.4). */
 export function jsonResponse(
   body: unknown,
   status = 200,
@@ -29,7 +30,11 @@ export function jsonResponse(
 ): AuthResponse {
   return {
     status,
-    headers: { "content-type": "application/json", ...headers },
+    headers: {
+      "content-type": "application/json",
+      "x-content-type-options": "nosniff",
+      ...headers,
+    },
     cookies: [],
     body: JSON.stringify(body),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
+import Passkey from "../../src/providers/passkey.js";
 import { outboxEmailProvider, testConfig } from "../helpers.js";
 import { useMockOP } from "../oauth/harness.js";
 import { rawRequest, useServer } from "./server.js";
@@ -16,6 +17,20 @@ const server = useServer(() =>
     providers: [...testConfig().providers, mail.provider, op.oidc()],
   }),
 );
+
+// The same app with passkeys: its sign-in page runs the runtime's script, under its own policy.
+const passkeyServer = useServer(() =>
+  testConfig({
+    adapter: memoryAdapter(),
+    experimental: { enableWebAuthn: true },
+    providers: [...testConfig().providers, outboxEmailProvider().provider, Passkey()],
+  }),
+);
+
+const servers: [string, () => { origin: string }][] = [
+  ["credentials, email and OIDC", server],
+  ["with passkeys", passkeyServer],
+];
 
 const payloads = [
   `"><script>alert(1)</script>`,
@@ -71,9 +86,13 @@ const pages: [string, (p: string) => string][] = [
   ["signout ?callbackUrl", (p) => `/auth/signout?callbackUrl=${encodeURIComponent(`/${p}`)}`],
 ];
 
-describe.each(pages)("%s", (_label, path) => {
+describe.each(
+  servers.flatMap(([app, served]) =>
+    pages.map(([page, path]) => [app, page, served, path] as const),
+  ),
+)("%s: %s", (app, _label, served, path) => {
   it.each(payloads)("%j is never markup", async (payload) => {
-    const response = await rawRequest(server().origin, { path: path(payload) });
+    const response = await rawRequest(served().origin, { path: path(payload) });
     expect(response.status).toBeLessThan(500);
     if (!response.headers["content-type"]?.includes("text/html")) {
       // Refused as JSON (an invalid callbackUrl): not a page, and not reflected either.
@@ -82,7 +101,39 @@ describe.each(pages)("%s", (_label, path) => {
     }
     expect(injected(response.body)).toEqual([]);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    const csp = response.headers["content-security-policy"] as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+    // Nothing the attacker could write may run: no inline or eval'd script, on any page.
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'unsafe-hashes'|\*|data:/);
+    if (app === "with passkeys" && response.body.includes("data-webauthn-options")) {
+      // The passkey page may run exactly the runtime's script and nothing the page carries.
+      const origin = served().origin;
+      expect(csp).toContain(
+        `script-src ${origin}/auth/webauthn-script.js; connect-src ${origin}/auth/webauthn-options/`,
+      );
+      expect(response.body.match(/<script[^>]*>/g)).toEqual([
+        `<script src="${origin}/auth/webauthn-script.js" defer>`,
+      ]);
+    }
+  });
+});
+
+describe("the passkey sign-in page is in the matrix", () => {
+  it("its sign-in page carries the passkey form, its script and the script's policy", async () => {
+    const { origin } = passkeyServer();
+    const response = await rawRequest(origin, {
+      path: `/auth/signin?email=${encodeURIComponent(payloads[0]!)}`,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain(
+      `data-webauthn-options="${origin}/auth/webauthn-options/passkey"`,
+    );
+    expect(response.headers["content-security-policy"]).toContain(
+      `script-src ${origin}/auth/webauthn-script.js`,
+    );
+    expect(injected(response.body)).toEqual([]);
   });
 });
 

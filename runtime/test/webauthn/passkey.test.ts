@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters.js";
+import { CLOCK_TOLERANCE } from "../../src/jwt/decode.js";
 import Passkey, { WebAuthn } from "../../src/providers/passkey.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
@@ -167,6 +168,43 @@ describe("GET /webauthn-options (reference §4.8 decision table)", () => {
     expect(status).toBe(400);
     expect(body).toEqual({ error });
     expect(setCookie(response, CHALLENGE)).toBeUndefined();
+  });
+
+  it("register, nobody signed in, a new email: registration options, and finishing them creates the user and a session", async () => {
+    const { client, adapter } = setUp();
+    await register(new TestClient(client.config, ORIGIN), new SoftwarePasskey(), {
+      email: "ada@example.test",
+    });
+    const { status, body, response } = await options(client, {
+      action: "register",
+      email: "Grace@Example.test",
+    });
+    expect(status).toBe(200);
+    expect(body.action).toBe("register");
+    expect(body.options).toMatchObject({
+      rp: { id: "localhost", name: "localhost:3000" },
+      user: { name: "grace@example.test" },
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      excludeCredentials: [],
+    });
+    expect(setCookie(response, CHALLENGE)?.value).toBeTruthy();
+    expect(await adapter.getUserByEmail!("grace@example.test")).toBeNull();
+
+    const key = new SoftwarePasskey();
+    const done = await post(
+      client,
+      "register",
+      key.register({ ...RP, challenge: body.options.challenge }),
+    );
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(ORIGIN);
+    expect(setCookie(done, SESSION)?.value).toBeTruthy();
+    expect(await sessionEmail(client)).toBe("grace@example.test");
+    const user = await adapter.getUserByEmail!("grace@example.test");
+    expect(user).toMatchObject({ email: "grace@example.test" });
+    expect(await adapter.listAuthenticatorsByUserId!(user!.id)).toMatchObject([
+      { providerAccountId: key.credentialId.toString("base64") },
+    ]);
   });
 
   it("signed in: register adds a passkey (excluding the ones the user has), no action is refused", async () => {
@@ -393,6 +431,60 @@ describe("POST /callback/passkey", () => {
     });
     expect(response.headers.get("location")).toContain("error=MissingCSRF");
     expect(setCookie(response, SESSION)).toBeUndefined();
+  });
+});
+
+describe("an expired challenge (the cookie's sealed exp has passed)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Options at a frozen clock; the challenge cookie's lifetime in seconds. */
+  async function frozenOptions(client: TestClient, query: Record<string, string>) {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    const result = await options(client, query);
+    const maxAge = Number(setCookie(result.response, CHALLENGE)!.attributes["max-age"]);
+    expect(maxAge).toBe(300);
+    return { ...result, start, maxAge };
+  }
+
+  it("a registration finished after the challenge expired is refused: no user, no session", async () => {
+    const { client, adapter } = setUp();
+    const { body, start, maxAge } = await frozenOptions(client, { email: "ada@example.test" });
+    expect(body.action).toBe("register");
+    vi.setSystemTime(start + (maxAge + CLOCK_TOLERANCE + 1) * 1000);
+    // The browser still sends the cookie (as an attacker's would): the sealed exp decides.
+    expect(client.jar.has(CHALLENGE)).toBe(true);
+    const data = new SoftwarePasskey().register({ ...RP, challenge: body.options.challenge });
+    const response = await post(client, "register", data);
+    expectRefused(response);
+    expect(setCookie(response, CHALLENGE)?.attributes["max-age"]).toBe("0");
+    expect(await adapter.getUserByEmail!("ada@example.test")).toBeNull();
+    expect(await sessionEmail(client)).toBeUndefined();
+  });
+
+  it("the same registration finished just inside the challenge's lifetime signs in", async () => {
+    const { client } = setUp();
+    const { body, start, maxAge } = await frozenOptions(client, { email: "ada@example.test" });
+    vi.setSystemTime(start + (maxAge - 1) * 1000);
+    const data = new SoftwarePasskey().register({ ...RP, challenge: body.options.challenge });
+    const response = await post(client, "register", data);
+    expect(response.headers.get("location")).toBe(ORIGIN);
+    expect(setCookie(response, SESSION)?.value).toBeTruthy();
+  });
+
+  it("a sign-in answered after the challenge expired is refused, and the passkey's counter is not moved", async () => {
+    const { client, adapter, config } = setUp();
+    const key = new SoftwarePasskey();
+    await register(client, key, { email: "ada@example.test" });
+    const device = new TestClient(config, ORIGIN);
+    const { body, start, maxAge } = await frozenOptions(device, { action: "authenticate" });
+    vi.setSystemTime(start + (maxAge + CLOCK_TOLERANCE + 1) * 1000);
+    const data = key.authenticate({ ...RP, challenge: body.options.challenge });
+    expectRefused(await post(device, "authenticate", data));
+    expect(await sessionEmail(device)).toBeUndefined();
+    expect((await adapter.getAuthenticator!(key.credentialId.toString("base64")))!.counter).toBe(0);
   });
 });
 
