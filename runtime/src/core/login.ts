@@ -1,5 +1,6 @@
-import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
+import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js";
+import type { EmailConfig } from "../providers/types.js";
 import type { Account, JWT, JWTCallbackParams, User } from "../types.js";
 import { adapterSubject } from "./adapter-subject.js";
 import type { AuthContext } from "./context.js";
@@ -36,19 +37,22 @@ export interface LoginResult {
 
 /**
  * An email sign-in proves the address. A user who holds it unverified may have been created by
- * someone else through another sign-in method: an attacker signs up with the victim's address at
- * a provider that does not verify it (or with a passkey) and waits for the victim's magic link to
- * merge into that user, keeping their own way in (account pre-hijacking). So when such a user has
- * any linked account the sign-in is refused with `OAuthAccountNotLinked` (sign in the way the
- * account was created). A user without one — invited by the app — is signed in and the address
- * marked verified, as in Auth.js. Adapters that cannot list accounts keep Auth.js's behaviour.
+ * someone else: an attacker signs up with the victim's address at a provider that does not verify
+ * it, with a passkey, or through the app's own sign-up form, and waits for the victim's magic link
+ * to merge into that user, keeping their own way in (account pre-hijacking). So such a sign-in is
+ * refused with `OAuthAccountNotLinked`, unless the email provider allows unverified users
+ * (`signInUnverifiedUsers`, for users the app invited) and the user has no linked account from
+ * another sign-in method (known only to adapters that list accounts, as ours do).
  */
-async function refuseUnprovenUser(adapter: Adapter, user: AdapterUser): Promise<void> {
-  if (!adapter.listAccountsByUserId) return;
-  const accounts = await adapter.listAccountsByUserId(user.id);
-  if (accounts.some((account) => account.type !== "email")) {
+async function refuseUnprovenUser(ctx: AuthContext, user: AdapterUser): Promise<void> {
+  const adapter = ctx.config.adapter!;
+  const allowed = (ctx.provider as EmailConfig | undefined)?.signInUnverifiedUsers === true;
+  const accounts = adapter.listAccountsByUserId ? await adapter.listAccountsByUserId(user.id) : [];
+  if (!allowed || accounts.some((account) => account.type !== "email")) {
     throw new OAuthAccountNotLinked(
-      "The address belongs to an unverified user created through another sign-in method",
+      allowed
+        ? "The address belongs to an unverified user created through another sign-in method"
+        : "The address belongs to an unverified user (signInUnverifiedUsers is off)",
     );
   }
 }
@@ -82,7 +86,7 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
     const email = input.user.email!;
     const existing = await adapter.getUserByEmail!(email);
     if (existing) {
-      if (!existing.emailVerified) await refuseUnprovenUser(adapter, existing);
+      if (!existing.emailVerified) await refuseUnprovenUser(ctx, existing);
       user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
       await emitEvent(config, "updateUser", { user });
     } else {

@@ -162,6 +162,16 @@ export interface EmailConfig extends CommonProviderOptions {
   secret?: string;
   generateVerificationToken?: () => Awaitable<string>;
   normalizeIdentifier?: (identifier: string) => string;
+  /**
+   * Whether a magic link may sign in to an existing user whose address nobody has verified and
+   * who has no other sign-in method: a user your app created itself (an invitation, its own
+   * sign-up form). Default `false`: such a row may be an attacker's pre-registration with the
+   * victim's address (account pre-hijacking), so the sign-in is refused with
+   * `OAuthAccountNotLinked`. Turn it on when your app creates users only for addresses it trusts
+   * (invitations it sent). A user with a linked account from another sign-in method is refused
+   * either way (with an adapter that lists accounts, as ours do). Not in Auth.js, which merges.
+   */
+  signInUnverifiedUsers?: boolean;
   /** SMTP connection (nodemailer-based providers). */
   server?: unknown;
   apiKey?: string;

@@ -16,6 +16,8 @@ import { useServer } from "./server.js";
 
 const VICTIM = "victim@example.test";
 const mail = outboxEmailProvider();
+// The same magic links, for an app that invites users it created itself.
+const invites = outboxEmailProvider("invite");
 let adapter = memoryAdapter();
 const op = useMockOP();
 const server = useServer(() => ({
@@ -31,6 +33,7 @@ const server = useServer(() => ({
     op.oidc({ allowDangerousEmailAccountLinking: true }),
     op.oidc({ id: "careful", name: "Careful" }),
     mail.provider,
+    { ...invites.provider, signInUnverifiedUsers: true },
   ],
 }));
 
@@ -86,6 +89,13 @@ describe("an unverified local account with the victim's address", () => {
     expect(
       await adapter.getUserByAccount!({ provider: "mock", providerAccountId: "victim-sub" }),
     ).toBeNull();
+  });
+
+  it("does not absorb the victim's magic link: the attacker's password would still work", async () => {
+    const victim = server().client();
+    const refused = await victim.signInWithEmail(VICTIM, mail.outbox);
+    await expectNotLinked(victim, refused);
+    expect((await adapter.getUser!("planted"))?.emailVerified).toBeNull();
   });
 
   it("is not linked by a provider that does not opt into email linking", async () => {
@@ -149,11 +159,18 @@ describe("an account created through a provider that did not verify the address"
     expect((await adapter.getUserByEmail!(VICTIM))?.id).toBe(owner!.id);
   });
 
-  it("still lets a user the app invited (no linked account) in by magic link", async () => {
+  it("with signInUnverifiedUsers, a user the app invited (no linked account) signs in", async () => {
     await adapter.createUser!({ id: "invited", email: VICTIM, emailVerified: null });
     const victim = server().client();
-    await victim.signInWithEmail(VICTIM, mail.outbox);
+    await victim.signInWithEmail(VICTIM, invites.outbox, "invite");
     await expect(victim.session()).resolves.toMatchObject({ user: { email: VICTIM } });
     expect((await adapter.getUser!("invited"))?.emailVerified).toBeInstanceOf(Date);
+  });
+
+  it("with signInUnverifiedUsers, a user another sign-in method created is still refused", async () => {
+    await malloryPlantsAccount();
+    const victim = server().client();
+    const refused = await victim.signInWithEmail(VICTIM, invites.outbox, "invite");
+    await expectNotLinked(victim, refused);
   });
 });
