@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
+import { RateLimited } from "../../src/errors.js";
 import Credentials from "../../src/providers/credentials.js";
 import { memoryRateLimitStore } from "../../src/rate-limit/index.js";
 import type { RateLimitStore } from "../../src/rate-limit/types.js";
@@ -149,6 +150,26 @@ describe("rate limiting: credentials over a real Express server (memory store)",
     await expectRateLimited(await attempt(client, withNoise(3)), 60);
     await expectRateLimited(await attempt(client, wrong("ada")), 60);
     expect(calls.count).toBe(2);
+  });
+
+  it("authorize may throw RateLimited itself: the same 429 with its Retry-After", async () => {
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      logger: captureLogger().logger,
+      rateLimit: false,
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: { type: "password" } },
+          authorize: () => {
+            throw new RateLimited("the app's own limiter", { retryAfter: 42 });
+          },
+        }),
+      ],
+    };
+    const client = new HttpTestClient((await serve(config)).origin);
+    const response = await expectRateLimited(await attempt(client, wrong("ada")), 42);
+    expect(response.headers.get("retry-after")).toBe("42");
   });
 
   it("counts per client address across identifiers (password spraying)", async () => {

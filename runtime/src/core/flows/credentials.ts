@@ -3,6 +3,7 @@ import {
   CredentialsSignin,
   InvalidProvider,
   MissingCSRF,
+  RateLimited,
 } from "../../errors.js";
 import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
@@ -41,7 +42,8 @@ export async function credentialsCallback(
   try {
     authorized = await provider.authorize(credentials, toWebRequest(ctx.request, credentials));
   } catch (error) {
-    if (error instanceof CredentialsSignin) throw error;
+    // An app's own limiter may throw RateLimited: answered as the runtime's own 429.
+    if (error instanceof CredentialsSignin || error instanceof RateLimited) throw error;
     throw new CallbackRouteError("authorize() threw", { cause: error });
   }
   if (!authorized) throw new CredentialsSignin();
