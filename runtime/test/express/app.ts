@@ -69,17 +69,18 @@ export async function startApp(express: ExpressModule, config: AuthConfig, optio
   app.use((_req: unknown, res: { status(code: number): { json(body: unknown): void } }) => {
     res.status(404).json({ notFound: true });
   });
-  app.use(
-    (
-      error: Error,
-      _req: unknown,
-      res: { status(code: number): { json(body: unknown): void } },
-      _next: unknown,
-    ) => {
-      res.status(500).json({ handled: error.message });
-    },
-  );
+  app.use(jsonErrorHandler);
   return listen(app);
+}
+
+/** The app's own error middleware: 500 JSON naming the error, so a test sees it arrived. */
+export function jsonErrorHandler(
+  error: Error,
+  _req: unknown,
+  res: { status(code: number): { json(body: unknown): void } },
+  _next: unknown,
+) {
+  res.status(500).json({ handled: error.message });
 }
 
 /** Starts an app on a free local port. */

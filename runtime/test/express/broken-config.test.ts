@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExpressAuth, getSession } from "../../src/express/index.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, HttpTestClient, setCookie, testConfig } from "../helpers.js";
-import { type ExpressModule, express4, express5, listen } from "./app.js";
+import { type ExpressModule, express4, express5, jsonErrorHandler, listen } from "./app.js";
 
 const ada = { id: "1", name: "Ada" };
 
@@ -14,16 +14,7 @@ async function start(express: ExpressModule, config: unknown) {
   app.get("/session", async (req, res) => {
     res.json({ session: await getSession(req, config as AuthConfig) });
   });
-  app.use(
-    (
-      error: Error,
-      _req: unknown,
-      res: { status(code: number): { json(body: unknown): void } },
-      _next: unknown,
-    ) => {
-      res.status(500).json({ handled: error.message });
-    },
-  );
+  app.use(jsonErrorHandler);
   const running = await listen(app);
   // A real session cookie, so only the configuration can make the answer null.
   const c = new HttpTestClient(running.origin);

@@ -7,12 +7,13 @@ import { express5 } from "../express/app.js";
 /**
  * A relying party: a real Express 5 app with the auth handler on /auth and `/` showing the
  * session as JSON. Listening starts before it is configured, because the OpenID provider must
- * know the callback URL first.
+ * know the callback URL first. `host` names the origin: `localhost` for WebAuthn, which needs a
+ * secure context and a domain as relying-party id (127.0.0.1 is not one).
  */
-export async function startRP() {
+export async function startRP(host: "127.0.0.1" | "localhost" = "127.0.0.1") {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   let held: { pathname: string; resolve: (url: URL) => void } | undefined;
   return {
     origin,

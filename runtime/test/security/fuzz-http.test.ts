@@ -1,21 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { memoryAdapter } from "../../src/adapters/memory.js";
-import { outboxEmailProvider, testConfig } from "../helpers.js";
-import { rawRequest, useServer } from "./server.js";
+import { outboxEmailProvider } from "../helpers.js";
+import { credentialsAndEmail, rawRequest, useServer } from "./server.js";
 
 // The five fuzzed inputs of fuzz.test.ts again, this time through a real Express server: raw
 // paths, Cookie headers, callback URLs, email addresses and session tokens as a browser (or an
 // attacker's script) would send them. Every answer is below 500 and every redirect stays home.
 
 const mail = outboxEmailProvider();
-const server = useServer(() =>
-  testConfig({
-    adapter: memoryAdapter(),
-    session: { strategy: "jwt" },
-    providers: [...testConfig().providers, mail.provider],
-  }),
-);
+const server = useServer(credentialsAndEmail(mail.provider));
 
 /** Printable ASCII plus the characters that matter to URLs, cookies and headers. */
 const headerSafe = () =>

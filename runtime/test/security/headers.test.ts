@@ -9,7 +9,7 @@ import { memoryAdapter } from "../../src/adapters/memory.js";
 import Passkey from "../../src/providers/passkey.js";
 import { memoryRateLimitStore } from "../../src/rate-limit/index.js";
 import { outboxEmailProvider, setCookie, testConfig } from "../helpers.js";
-import { useServer } from "./server.js";
+import { credentialsAndEmail, useServer } from "./server.js";
 
 const SESSION = "authjs.session-token";
 /** The policy of every page without a script (runtime/src/core/security-headers.ts). */
@@ -17,13 +17,7 @@ const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-ancestors 'none'; base-uri 'none'";
 
 const mail = outboxEmailProvider();
-const server = useServer(() =>
-  testConfig({
-    adapter: memoryAdapter(),
-    session: { strategy: "jwt" },
-    providers: [...testConfig().providers, mail.provider],
-  }),
-);
+const server = useServer(credentialsAndEmail(mail.provider));
 // Every credentials attempt fails; after one, the next is rate limited (429 with the page).
 const limited = useServer(() =>
   testConfig({ rateLimit: { max: 1, window: 60, store: memoryRateLimitStore() } }, null),

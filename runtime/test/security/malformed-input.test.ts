@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { memoryAdapter } from "../../src/adapters/memory.js";
-import { outboxEmailProvider, testConfig } from "../helpers.js";
-import { type RawResponse, rawRequest, useServer } from "./server.js";
+import { outboxEmailProvider } from "../helpers.js";
+import { credentialsAndEmail, type RawResponse, rawRequest, useServer } from "./server.js";
 
 // Malformed and oversized input at the HTTP layer: every answer is a 4xx (or the normal page),
 // never a 5xx, and the server keeps answering afterwards. No timing is measured: a request that
 // hung would fail the test on its timeout.
 
 const mail = outboxEmailProvider();
-const config = () =>
-  testConfig({
-    adapter: memoryAdapter(),
-    session: { strategy: "jwt" },
-    providers: [...testConfig().providers, mail.provider],
-  });
+const config = credentialsAndEmail(mail.provider);
 const server = useServer(config);
 // The same runtime behind an app that parses bodies itself (qs: nested keys, arrays).
 const parsed = useServer(config, { bodyParsers: true });

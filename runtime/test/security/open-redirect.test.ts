@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryAdapter } from "../../src/adapters/memory.js";
 import { ExpressAuth, requireAuth } from "../../src/express/index.js";
 import { express5, listen } from "../express/app.js";
 import {
@@ -9,18 +8,20 @@ import {
   setCookie,
   testConfig,
 } from "../helpers.js";
-import { cookieHeader, rawRequest, type Served, serve, useServer } from "./server.js";
+import {
+  cookieHeader,
+  credentialsAndEmail,
+  rawRequest,
+  type Served,
+  serve,
+  useServer,
+} from "./server.js";
 
 // Every sink a post-action destination can come from, with real open-redirect payloads: the
 // browser must always land on the app's own origin. Checked the way a browser reads `Location`.
 
 const mail = outboxEmailProvider();
-const config = () =>
-  testConfig({
-    adapter: memoryAdapter(),
-    session: { strategy: "jwt" },
-    providers: [...testConfig().providers, mail.provider],
-  });
+const config = credentialsAndEmail(mail.provider);
 const server = useServer(config);
 
 /** Payloads for an app on `origin` (`http://127.0.0.1:<port>`). */

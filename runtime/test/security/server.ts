@@ -1,8 +1,10 @@
 import http from "node:http";
 import { afterAll, beforeAll } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
+import type { EmailConfig } from "../../src/providers/types.js";
 import type { AuthConfig } from "../../src/types.js";
 import { express5, startApp } from "../express/app.js";
-import { HttpTestClient } from "../helpers.js";
+import { HttpTestClient, testConfig } from "../helpers.js";
 
 export interface Served {
   origin: string;
@@ -30,6 +32,19 @@ export async function serve(
     },
   );
   return { ...app, client: () => new HttpTestClient(app.origin) };
+}
+
+/**
+ * The configuration most attacks run against: the test credentials provider plus magic links
+ * through `mail` (an outbox provider), a memory adapter and JWT sessions. A new one per call.
+ */
+export function credentialsAndEmail(mail: EmailConfig): () => AuthConfig {
+  return () =>
+    testConfig({
+      adapter: memoryAdapter(),
+      session: { strategy: "jwt" },
+      providers: [...testConfig().providers, mail],
+    });
 }
 
 /** One server for the whole file: `server()` inside a test is the running one. */

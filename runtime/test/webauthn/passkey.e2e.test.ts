@@ -4,8 +4,8 @@ import { memoryAdapter } from "../../src/adapters/memory.js";
 import Passkey from "../../src/providers/passkey.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, SECRET } from "../helpers.js";
+import { startRP } from "../oauth/rp.js";
 import { launchBrowser } from "../support/browser.js";
-import { startPasskeyApp } from "./server.js";
 
 /**
  * Passkeys end to end: the built-in sign-in page, its script, and the runtime's endpoints in
@@ -13,15 +13,15 @@ import { startPasskeyApp } from "./server.js";
  */
 
 let browser: Browser;
-let app: Awaited<ReturnType<typeof startPasskeyApp>>;
+let app: Awaited<ReturnType<typeof startRP>>;
 /** The same app reachable at another origin (a look-alike proxy): passkeys must not work there. */
-let proxy: Awaited<ReturnType<typeof startPasskeyApp>>;
+let proxy: Awaited<ReturnType<typeof startRP>>;
 const adapter = memoryAdapter();
 const log = captureLogger();
 
 beforeAll(async () => {
-  app = await startPasskeyApp();
-  proxy = await startPasskeyApp();
+  app = await startRP("localhost");
+  proxy = await startRP("localhost");
   const config: AuthConfig = {
     secret: SECRET,
     trustHost: true,
