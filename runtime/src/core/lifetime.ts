@@ -8,7 +8,7 @@
  *   the session token (`<random>~<deadline>`). The token is looked up exactly, so the deadline
  *   cannot be changed without making the token unknown.
  */
-import type { SessionOptions } from "../types.js";
+import type { JWT, SessionOptions } from "../types.js";
 import { isDatabaseSessionToken, MAX_SESSION_TOKEN_LENGTH } from "./session-token.js";
 
 const SEPARATOR = "~";
@@ -43,6 +43,14 @@ export function tokenDeadline(sessionToken: string): number | undefined {
 export function jwtDeadline(session: SessionOptions, authTime: unknown): number | undefined {
   if (!session.absoluteMaxAge || typeof authTime !== "number") return undefined;
   return authTime + session.absoluteMaxAge;
+}
+
+/**
+ * When an issued JWT session started counting towards `absoluteMaxAge`: its `auth_time`, else
+ * (minted before the option was configured, or by Auth.js) its `iat`. Undefined when it is off.
+ */
+export function sessionAuthTime(session: SessionOptions, payload: JWT): unknown {
+  return session.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
 }
 
 /** Seconds a session may still live: `maxAge`, capped by the deadline. */

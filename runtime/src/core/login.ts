@@ -11,6 +11,7 @@ import {
   newSessionToken,
   nowSeconds,
   remainingLifetime,
+  sessionAuthTime,
   tokenDeadline,
 } from "./lifetime.js";
 import { decodeSessionToken, sessionTokenKind } from "./session.js";
@@ -45,14 +46,16 @@ export interface LoginResult {
  * another sign-in method (known only to adapters that list accounts, as ours do).
  */
 async function refuseUnprovenUser(ctx: AuthContext, user: AdapterUser): Promise<void> {
-  const adapter = ctx.config.adapter!;
-  const allowed = (ctx.provider as EmailConfig | undefined)?.signInUnverifiedUsers === true;
-  const accounts = adapter.listAccountsByUserId ? await adapter.listAccountsByUserId(user.id) : [];
-  if (!allowed || accounts.some((account) => account.type !== "email")) {
+  if ((ctx.provider as EmailConfig | undefined)?.signInUnverifiedUsers !== true) {
     throw new OAuthAccountNotLinked(
-      allowed
-        ? "The address belongs to an unverified user created through another sign-in method"
-        : "The address belongs to an unverified user (signInUnverifiedUsers is off)",
+      "The address belongs to an unverified user (signInUnverifiedUsers is off)",
+    );
+  }
+  // Allowed for users the app made: the accounts are listed only to rule out the others.
+  const accounts = (await ctx.config.adapter!.listAccountsByUserId?.(user.id)) ?? [];
+  if (accounts.some((account) => account.type !== "email")) {
+    throw new OAuthAccountNotLinked(
+      "The address belongs to an unverified user created through another sign-in method",
     );
   }
 }
@@ -205,8 +208,7 @@ export async function replaceSession(
  */
 async function stillValid(ctx: AuthContext, payload: JWT): Promise<boolean> {
   const { session, callbacks } = ctx.config;
-  const authTime = session.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
-  const deadline = jwtDeadline(session, authTime);
+  const deadline = jwtDeadline(session, sessionAuthTime(session, payload));
   if (deadline !== undefined && nowSeconds() >= deadline) return false;
   return (
     (await callbacks.jwt({ token: payload, session: undefined } as JWTCallbackParams)) !== null

@@ -17,7 +17,13 @@ import {
   keepCredentialsMark,
 } from "./credentials-session.js";
 import { emitEvent } from "./events.js";
-import { jwtDeadline, nowSeconds, remainingLifetime, tokenDeadline } from "./lifetime.js";
+import {
+  jwtDeadline,
+  nowSeconds,
+  remainingLifetime,
+  sessionAuthTime,
+  tokenDeadline,
+} from "./lifetime.js";
 import { isDatabaseSessionToken, isJweShaped } from "./session-token.js";
 
 /**
@@ -123,8 +129,7 @@ async function readJwtSession(
     // a cached or synchronously decrypted token, and the default (synchronous) callbacks.
     const decoded = decodeSessionToken(config, option.name, token);
     const payload = checkSessionPayload(config, isPromiseLike(decoded) ? await decoded : decoded);
-    // Tokens minted before absoluteMaxAge was configured (or by Auth.js) start counting at iat.
-    const authTime = sessionOptions.absoluteMaxAge ? (payload.auth_time ?? payload.iat) : undefined;
+    const authTime = sessionAuthTime(sessionOptions, payload);
     const deadline = jwtDeadline(sessionOptions, authTime);
     if (deadline !== undefined && nowSeconds() >= deadline) return clear();
 

@@ -94,11 +94,11 @@ export function requireAuth(
   return async (req, res, next) => {
     try {
       if (options.paths && !matchesProtectedPath(rawPath(req), options.paths)) return next();
-      if (isSignInFlow(req, config, options.redirectTo)) return next();
       const session = await getSession(req, config);
       res.locals ??= {};
       res.locals.session = session;
-      if (session) return next();
+      // Signed in, or a step of signing in (checked only for signed-out requests).
+      if (session || isSignInFlow(req, config, options.redirectTo)) return next();
       if (!wantsSignInRedirect(req.method ?? "GET", req.headers.accept)) {
         res.statusCode = options.status ?? 401;
         res.setHeader("content-type", "application/json");

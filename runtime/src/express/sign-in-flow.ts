@@ -14,10 +14,14 @@ export function knownBasePath(config: AuthConfig): string | undefined {
   return configuredBasePath(config) ?? mountedAt.get(config);
 }
 
-/** Whether `page` (a path or a URL on this origin) is the request's path, as Express routes. */
-function isPage(req: ExpressRequest, page: string, path: string, fold: (p: string) => string) {
-  const origin = expressOrigin(req);
-  if (!origin) return false;
+/** Whether `page` (a path or a URL on `origin`) is the request's path, as Express routes. */
+function isPage(
+  req: ExpressRequest,
+  origin: string,
+  page: string,
+  path: string,
+  fold: (p: string) => string,
+) {
   let target: URL;
   try {
     target = new URL(page, origin);
@@ -52,7 +56,10 @@ export function isSignInFlow(
   const canonical = new URL(path, "http://localhost").pathname === path;
   if (canonical && parseAction(fold(path), fold(base))) return true;
   const { signIn, error, verifyRequest } = config.pages ?? {};
-  return [signIn, error, verifyRequest, redirectTo].some(
-    (page) => typeof page === "string" && page !== "" && isPage(req, page, path, fold),
+  const pages = [signIn, error, verifyRequest, redirectTo].filter(
+    (page): page is string => typeof page === "string" && page !== "",
   );
+  if (pages.length === 0) return false;
+  const origin = expressOrigin(req);
+  return origin !== undefined && pages.some((page) => isPage(req, origin, page, path, fold));
 }
