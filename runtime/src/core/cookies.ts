@@ -1,6 +1,7 @@
 /**
- * Cookie names, attributes, parsing, serialisation and session-cookie chunking, with the
- * Auth.js names and defaults (reference §2) so sessions survive a switch in either direction.
+ * Cookie names, attributes, parsing, serialisation and session-cookie chunking: the Auth.js names
+ * and defaults (reference §2), with `__Host-` instead of `__Secure-` wherever the attributes
+ * allow it (so no sibling subdomain can plant one).
  */
 import type { CookieOption, CookieSerializeOptions, CookiesOptions } from "../types.js";
 
@@ -12,44 +13,72 @@ export interface Cookie {
 }
 
 export type CookieKey = keyof CookiesOptions;
-export type CookieMap = Record<CookieKey, CookieOption>;
+
+/** The session cookie as the runtime uses it: its name, and Auth.js's name to migrate from. */
+export interface SessionCookieOption extends CookieOption {
+  /**
+   * `__Secure-authjs.session-token` when the name is the default `__Host-` one: the name Auth.js
+   * (and this runtime before it used `__Host-`) gives the session cookie over HTTPS, read only
+   * while no cookie has the current name (see `session-cookie.ts`).
+   */
+  legacyName?: string;
+}
+
+export type CookieMap = Record<CookieKey, CookieOption> & { sessionToken: SessionCookieOption };
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** The Auth.js default cookies for a secure (HTTPS) or plain origin. */
-export function defaultCookies(secure: boolean): CookieMap {
-  const prefix = secure ? "__Secure-" : "";
-  const base = { httpOnly: true, sameSite: "lax", path: "/", secure } as const;
-  return {
-    sessionToken: { name: `${prefix}authjs.session-token`, options: { ...base } },
-    callbackUrl: { name: `${prefix}authjs.callback-url`, options: { ...base } },
-    csrfToken: { name: `${secure ? "__Host-" : ""}authjs.csrf-token`, options: { ...base } },
-    pkceCodeVerifier: {
-      name: `${prefix}authjs.pkce.code_verifier`,
-      options: { ...base, maxAge: FIFTEEN_MINUTES },
-    },
-    state: { name: `${prefix}authjs.state`, options: { ...base, maxAge: FIFTEEN_MINUTES } },
-    nonce: { name: `${prefix}authjs.nonce`, options: { ...base } },
-    webauthnChallenge: {
-      name: `${prefix}authjs.challenge`,
-      options: { ...base, maxAge: FIFTEEN_MINUTES },
-    },
-  };
+/** The Auth.js cookie names without their prefix. */
+const baseNames: Record<CookieKey, string> = {
+  sessionToken: "authjs.session-token",
+  callbackUrl: "authjs.callback-url",
+  csrfToken: "authjs.csrf-token",
+  pkceCodeVerifier: "authjs.pkce.code_verifier",
+  state: "authjs.state",
+  nonce: "authjs.nonce",
+  webauthnChallenge: "authjs.challenge",
+};
+
+/**
+ * The prefix a cookie with these attributes can carry. `__Host-` whenever the browser allows it
+ * (`Secure`, `Path=/`, no `Domain`): no other host, a sibling subdomain included, can set or
+ * overwrite such a cookie, which is what keeps a planted check, session or callback-URL cookie
+ * out (cookie tossing). A cookie shared across subdomains (`domain`) or narrowed to a path can
+ * only be `__Secure-`; one that is not `Secure` (plain HTTP) has no prefix. Auth.js uses
+ * `__Host-` for the CSRF cookie only.
+ */
+export function cookiePrefix(options: CookieSerializeOptions): "" | "__Secure-" | "__Host-" {
+  if (!options.secure) return "";
+  return !options.domain && (options.path ?? "/") === "/" ? "__Host-" : "__Secure-";
 }
 
-/** Defaults with the user's `cookies` overrides merged in, key by key. */
+/**
+ * The cookies for a secure (HTTPS) or plain origin, with the user's `cookies` overrides merged
+ * in key by key. A name the user gives is used as given; otherwise it is the Auth.js name with
+ * the strongest prefix the final attributes allow (see {@link cookiePrefix}).
+ */
 export function resolveCookies(secure: boolean, overrides?: Partial<CookiesOptions>): CookieMap {
-  const cookies = defaultCookies(secure);
-  if (!overrides) return cookies;
-  for (const key of Object.keys(cookies) as CookieKey[]) {
-    const override = overrides[key];
-    if (!override) continue;
-    cookies[key] = {
-      name: override.name ?? cookies[key].name,
-      options: { ...cookies[key].options, ...override.options },
-    };
+  const base = { httpOnly: true, sameSite: "lax", path: "/", secure } as const;
+  const cookies = {} as CookieMap;
+  for (const key of Object.keys(baseNames) as CookieKey[]) {
+    const lifetime =
+      key === "pkceCodeVerifier" || key === "state" || key === "webauthnChallenge"
+        ? { maxAge: FIFTEEN_MINUTES }
+        : {};
+    const override = overrides?.[key];
+    const options = { ...base, ...lifetime, ...override?.options };
+    const prefix = cookiePrefix(options);
+    cookies[key] = { name: override?.name ?? `${prefix}${baseNames[key]}`, options };
+  }
+  if (!overrides?.sessionToken?.name && cookies.sessionToken.name.startsWith("__Host-")) {
+    cookies.sessionToken.legacyName = `__Secure-${baseNames.sessionToken}`;
   }
   return cookies;
+}
+
+/** The default cookies for a secure (HTTPS) or plain origin. */
+export function defaultCookies(secure: boolean): CookieMap {
+  return resolveCookies(secure);
 }
 
 /**

@@ -9,12 +9,17 @@ export function sha256Hex(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
 }
 
+/** SHA-256 of the UTF-8 of `value`, as base64url. */
+export function sha256Base64url(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("base64url");
+}
+
 /**
  * The PKCE S256 code challenge of a verifier: BASE64URL(SHA-256(ASCII(verifier))) (RFC 7636
  * §4.2), what oauth4webapi's `calculatePKCECodeChallenge` computes, without its thread-pool hop.
  */
 export function pkceChallenge(verifier: string): string {
-  return createHash("sha256").update(verifier, "utf8").digest("base64url");
+  return sha256Base64url(verifier);
 }
 
 /** `bytes` random bytes as lowercase hex. */

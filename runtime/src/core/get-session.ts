@@ -26,7 +26,12 @@ export async function sessionFromCookieHeader(
   // isSecure() of the origin the handler uses: AUTH_URL's when set, else the request's.
   const origin = config.authUrl?.origin ?? `${protocol()}:`;
   const map = isSecure(origin, config) ? config.cookies.secure : config.cookies.plain;
-  const cookies = parseCookieHeader(header, map.sessionToken.name);
+  const { name, legacyName } = map.sessionToken;
+  let cookies = parseCookieHeader(header, name);
+  // Only when there is none under the current name: Auth.js's, for migration (session-cookie.ts).
+  if (legacyName && !(name in cookies) && !(`${name}.0` in cookies)) {
+    cookies = parseCookieHeader(header, legacyName);
+  }
   const { session } = await readSession(config, map, cookies, { renew: false });
   return session;
 }

@@ -5,15 +5,9 @@ import type { Account, JWT, JWTCallbackParams, User } from "../types.js";
 import { adapterSubject } from "./adapter-subject.js";
 import type { AuthContext } from "./context.js";
 import { readChunkedCookie } from "./cookies.js";
+import { replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
-import {
-  jwtDeadline,
-  newSessionToken,
-  nowSeconds,
-  remainingLifetime,
-  sessionAuthTime,
-  tokenDeadline,
-} from "./lifetime.js";
+import { jwtDeadline, nowSeconds, sessionAuthTime } from "./lifetime.js";
 import { decodeSessionToken, sessionTokenKind } from "./session.js";
 
 export interface LoginInput {
@@ -166,7 +160,7 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
   }
 
   if (config.session.strategy !== "database") return { user, isNewUser, fromAdapter: true };
-  const session = await replaceSession(ctx, user.id, current?.sessionToken);
+  const session = await replaceSession(config, user.id, current?.sessionToken);
   return { user, isNewUser, fromAdapter: true, session };
 }
 
@@ -184,24 +178,6 @@ async function link(
   }
 }
 
-/** Deletes the current database session (if any) and creates a fresh one for `userId`. */
-export async function replaceSession(
-  ctx: AuthContext,
-  userId: string,
-  currentToken: string | undefined,
-): Promise<AdapterSession> {
-  const adapter = ctx.config.adapter!;
-  if (currentToken) await adapter.deleteSession!(currentToken);
-  const sessionToken = newSessionToken(ctx.config.session);
-  const lifetime = remainingLifetime(ctx.config.session, tokenDeadline(sessionToken));
-  return adapter.createSession!({
-    sessionToken,
-    userId,
-    expires: new Date(Date.now() + lifetime * 1000),
-  });
-}
-
-/** The signed-in user of this request, if any (decode failures mean "nobody"). */
 /**
  * The gates a session read applies to a JWT beyond its `exp`: the absolute deadline, and the
  * `jwt` callback (an app that ends sessions there, by returning null, ends them for linking too).
@@ -215,9 +191,29 @@ async function stillValid(ctx: AuthContext, payload: JWT): Promise<boolean> {
   );
 }
 
-export async function currentSession(
-  ctx: AuthContext,
-): Promise<{ user: AdapterUser; sessionToken?: string } | undefined> {
+export interface CurrentSession {
+  user: AdapterUser;
+  sessionToken?: string;
+}
+
+const currentSessions = new WeakMap<AuthContext, Promise<CurrentSession | undefined>>();
+
+/**
+ * The adapter user this request is signed in as, if any, read once per request. Only a session
+ * under the current cookie name counts: one read under Auth.js's old name (see
+ * `session-cookie.ts`) might have been planted, and linking into a planted session would hand
+ * the new account to whoever planted it.
+ */
+export function currentSession(ctx: AuthContext): Promise<CurrentSession | undefined> {
+  let current = currentSessions.get(ctx);
+  if (!current) {
+    current = readCurrentSession(ctx);
+    currentSessions.set(ctx, current);
+  }
+  return current;
+}
+
+async function readCurrentSession(ctx: AuthContext): Promise<CurrentSession | undefined> {
   const { config } = ctx;
   const option = ctx.cookies.sessionToken;
   const token = readChunkedCookie(ctx.request.cookies, option.name);

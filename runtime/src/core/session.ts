@@ -8,7 +8,7 @@ import {
   type Cookie,
   type CookieMap,
   clearChunkedCookie,
-  readChunkedCookie,
+  type SessionCookieOption,
   writeChunkedCookie,
 } from "./cookies.js";
 import {
@@ -16,6 +16,7 @@ import {
   hasCredentialsMark,
   keepCredentialsMark,
 } from "./credentials-session.js";
+import { replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
 import {
   jwtDeadline,
@@ -24,6 +25,7 @@ import {
   sessionAuthTime,
   tokenDeadline,
 } from "./lifetime.js";
+import { isAuthjsSessionToken, presentedSession } from "./session-cookie.js";
 import { isDatabaseSessionToken, isJweShaped } from "./session-token.js";
 
 /**
@@ -105,29 +107,55 @@ export function readSession(
   options: SessionReadOptions,
 ): Promise<SessionRead> {
   const option = cookieMap.sessionToken;
-  const token = readChunkedCookie(requestCookies, option.name);
+  const presented = presentedSession(cookieMap, requestCookies);
   // No token can still mean chunks that never add up (a gap, no `.0`): remove them all.
-  const kind = token ? sessionTokenKind(config, token) : "none";
-  if (kind === "jwt") return readJwtSession(config, option, token!, requestCookies, options);
-  if (kind === "database") {
-    return readDatabaseSession(config, option, token!, requestCookies, options);
+  const kind = presented ? sessionTokenKind(config, presented.token) : "none";
+  // Read under Auth.js's name: written back under the current one (see session-cookie.ts).
+  const from = presented?.option ?? option;
+  if (kind === "jwt") {
+    return readJwtSession(config, from, option, presented!.token, requestCookies, options);
   }
-  return Promise.resolve({ session: null, cookies: clearChunkedCookie(option, requestCookies) });
+  if (kind === "database" && (!presented!.legacy || isAuthjsSessionToken(presented!.token))) {
+    return readDatabaseSession(config, from, option, presented!.token, requestCookies, options);
+  }
+  return Promise.resolve({
+    session: null,
+    cookies: clearSessionCookies(from, option, requestCookies),
+  });
 }
 
+/** Removals of the session cookie read (`from`) and of the current one, with their chunks. */
+function clearSessionCookies(
+  from: SessionCookieOption,
+  option: SessionCookieOption,
+  requestCookies: Record<string, string>,
+): Cookie[] {
+  const cookies = clearChunkedCookie(option, requestCookies);
+  if (from !== option) cookies.push(...clearChunkedCookie(from, requestCookies));
+  return cookies;
+}
+
+/**
+ * A JWT session read from the cookie `from` and, when renewed, written to `option`: the same
+ * cookie, or the current name when `from` is Auth.js's (then it is always renewed, to move it).
+ */
 async function readJwtSession(
   config: ResolvedConfig,
-  option: CookieMap["sessionToken"],
+  from: SessionCookieOption,
+  option: SessionCookieOption,
   token: string,
   requestCookies: Record<string, string>,
   options: SessionReadOptions,
 ): Promise<SessionRead> {
-  const clear = () => ({ session: null, cookies: clearChunkedCookie(option, requestCookies) });
+  const clear = () => ({
+    session: null,
+    cookies: clearSessionCookies(from, option, requestCookies),
+  });
   try {
     const { jwt, callbacks, session: sessionOptions } = config;
     // The hot path of every session read queues no promise for work that finished already:
     // a cached or synchronously decrypted token, and the default (synchronous) callbacks.
-    const decoded = decodeSessionToken(config, option.name, token);
+    const decoded = decodeSessionToken(config, from.name, token);
     const payload = checkSessionPayload(config, isPromiseLike(decoded) ? await decoded : decoded);
     const authTime = sessionAuthTime(sessionOptions, payload);
     const deadline = jwtDeadline(sessionOptions, authTime);
@@ -152,7 +180,8 @@ async function readJwtSession(
     const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0;
     const renew =
       options.renew &&
-      (options.update !== undefined ||
+      (from !== option ||
+        options.update !== undefined ||
         !config.defaultJwtCallback ||
         now - issuedAt >= sessionOptions.updateAge * 1000);
     const lifetime = remainingLifetime(sessionOptions, deadline);
@@ -178,6 +207,7 @@ async function readJwtSession(
         salt: option.name,
       });
       cookies.push(...writeChunkedCookie(option, encoded, requestCookies, { expires }));
+      if (from !== option) cookies.push(...clearChunkedCookie(from, requestCookies));
     }
     const emitted = emitEvent(config, "session", { session, token: newToken as JWT });
     if (emitted) await emitted;
@@ -188,14 +218,21 @@ async function readJwtSession(
   }
 }
 
+/**
+ * A database session read from the cookie `from`. When `from` is Auth.js's name, a renewing read
+ * moves the session to a fresh token under the current name and deletes the old row, so an
+ * Auth.js token stops working at its first use after the switch.
+ */
 async function readDatabaseSession(
   config: ResolvedConfig,
-  option: CookieMap["sessionToken"],
-  sessionToken: string,
+  from: SessionCookieOption,
+  option: SessionCookieOption,
+  presentedToken: string,
   requestCookies: Record<string, string>,
   options: SessionReadOptions,
 ): Promise<SessionRead> {
   const adapter = config.adapter!;
+  let sessionToken = presentedToken;
   try {
     let found = await adapter.getSessionAndUser!(sessionToken);
     const now = Date.now();
@@ -205,12 +242,22 @@ async function readDatabaseSession(
       await adapter.deleteSession!(sessionToken);
       found = null;
     }
-    if (!found) return { session: null, cookies: clearChunkedCookie(option, requestCookies) };
+    if (!found)
+      return { session: null, cookies: clearSessionCookies(from, option, requestCookies) };
 
+    const cookies: Cookie[] = [];
+    if (from !== option && options.renew) {
+      const moved = await replaceSession(config, found.user.id, sessionToken);
+      found = { session: moved, user: found.user };
+      sessionToken = moved.sessionToken;
+      cookies.push(
+        ...writeChunkedCookie(option, sessionToken, requestCookies, { expires: moved.expires }),
+        ...clearChunkedCookie(from, requestCookies),
+      );
+    }
     const { user } = found;
     const { maxAge, updateAge } = config.session;
     let expires = new Date(found.session.expires);
-    const cookies: Cookie[] = [];
     // Extend the row (and the cookie) at most once per updateAge, never past the deadline.
     const extended = new Date(now + remainingLifetime(config.session, deadline) * 1000);
     if (expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now && extended > expires) {

@@ -53,6 +53,12 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
   const option = cookies.sessionToken;
   const { user, account, profile, isNewUser, session, fromAdapter } = signedIn;
 
+  // A session still under Auth.js's old name is superseded by this one.
+  if (option.legacyName) {
+    ctx.outgoing.push(
+      ...clearChunkedCookie({ ...option, name: option.legacyName }, request.cookies),
+    );
+  }
   if (session) {
     ctx.outgoing.push(
       ...writeChunkedCookie(option, session.sessionToken, request.cookies, {

@@ -8,7 +8,10 @@ type HeadersLike = Headers | Record<string, string | string[] | undefined>;
 export interface GetTokenParams<R extends boolean = false> {
   /** A Web `Request`, or anything with `headers` (Node's `IncomingMessage`, Express's `req`). */
   req: Request | { headers: HeadersLike };
-  /** Read the `__Secure-` cookie. Default: false. */
+  /**
+   * Read the HTTPS session cookie: `__Host-authjs.session-token`, else Auth.js's
+   * `__Secure-authjs.session-token` (with its own name as salt). Default: false.
+   */
   secureCookie?: boolean;
   /** Default: the session cookie name for `secureCookie`. */
   cookieName?: string;
@@ -40,14 +43,16 @@ export async function getToken<R extends boolean = false>(
   type Result = R extends true ? string | null : JWT | null;
   const { req, secureCookie = false, raw, decode = decodeCached } = params;
   if (!req) throw new TypeError("Must pass `req` to getToken()");
-  const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name;
-  const salt = params.salt ?? cookieName;
+  const option = defaultCookies(secureCookie).sessionToken;
   const headers = req.headers as HeadersLike;
-
-  let token = readChunkedCookie(
-    parseCookieHeader(header(headers, "cookie"), cookieName),
-    cookieName,
-  );
+  const cookieHeader = header(headers, "cookie");
+  let cookieName = params.cookieName ?? option.name;
+  let token = readChunkedCookie(parseCookieHeader(cookieHeader, cookieName), cookieName);
+  if (!token && !params.cookieName && option.legacyName) {
+    cookieName = option.legacyName;
+    token = readChunkedCookie(parseCookieHeader(cookieHeader, cookieName), cookieName);
+  }
+  const salt = params.salt ?? cookieName;
   const authorization = header(headers, "authorization");
   if (!token && authorization?.startsWith("Bearer ")) {
     try {

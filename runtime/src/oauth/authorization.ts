@@ -1,7 +1,8 @@
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
 import { pkceChallenge } from "../core/crypto.js";
-import { encodeState, sealCheck } from "./checks.js";
+import { currentSession } from "../core/login.js";
+import { browserBinding, encodeState, type FlowOrigin, sealCheck } from "./checks.js";
 import { authorizationServer } from "./metadata.js";
 import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
 import { ownCallbackUrl, redirectProxy, redirectUri } from "./proxy.js";
@@ -72,22 +73,26 @@ export async function oauthSignIn(
   url.searchParams.set("redirect_uri", redirectUri(ctx, provider, formPost));
 
   const checks = flowChecks(ctx, provider, formPost);
+  // Who starts this flow: the callback links only into this same session (see callback.ts).
+  const user = checks.size > 0 ? (await currentSession(ctx))?.user : undefined;
+  // Ids compare as strings: some adapters (`@auth/pg-adapter`) give numbers.
+  const origin: FlowOrigin = { browser: browserBinding(ctx), user: user ? String(user.id) : null };
   if (checks.has("state")) {
     const proxied = !formPost && redirectProxy(ctx, provider) !== undefined;
     const state = await encodeState(ctx, proxied ? ownCallbackUrl(ctx, provider) : undefined);
     url.searchParams.set("state", state);
-    await sealCheck(ctx, "state", state, formPost);
+    await sealCheck(ctx, "state", state, formPost, origin);
   }
   if (checks.has("pkce")) {
     const verifier = oauth.generateRandomCodeVerifier();
     url.searchParams.set("code_challenge", pkceChallenge(verifier));
     url.searchParams.set("code_challenge_method", "S256");
-    await sealCheck(ctx, "pkceCodeVerifier", verifier, formPost);
+    await sealCheck(ctx, "pkceCodeVerifier", verifier, formPost, origin);
   }
   if (checks.has("nonce")) {
     const nonce = oauth.generateRandomNonce();
     url.searchParams.set("nonce", nonce);
-    await sealCheck(ctx, "nonce", nonce, formPost);
+    await sealCheck(ctx, "nonce", nonce, formPost, origin);
   }
   return url.href;
 }

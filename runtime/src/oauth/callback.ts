@@ -1,11 +1,11 @@
 import type * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
-import { loginOrRegister } from "../core/login.js";
+import { currentSession, loginOrRegister } from "../core/login.js";
 import { afterSignInUrl, checkSignIn, issueSession } from "../core/sign-in.js";
-import { OAuthCallbackError, OAuthProfileParseError } from "../errors.js";
+import { InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../errors.js";
 import type { Account, Profile, TokenSet, User } from "../types.js";
 import { flowChecks } from "./authorization.js";
-import { clearChecks, readCheck } from "./checks.js";
+import { clearChecks, type OpenedCheck, readCheck } from "./checks.js";
 import { authorizationServer } from "./metadata.js";
 import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
 import { emailVerifiedByProvider, fetchProfile } from "./profile.js";
@@ -31,23 +31,21 @@ export async function oauthCallback(
   const as = await authorizationServer(provider);
   const client: oauth.Client = { client_id: provider.clientId!, ...provider.client };
   const checks = flowChecks(ctx, provider, formPost);
-  const response = await validateAuthorizationResponse(
-    ctx,
-    as,
-    client,
-    params,
-    checks.has("state"),
-  );
+  const state = checks.has("state") ? await readCheck(ctx, "state", formPost) : undefined;
+  const response = await validateAuthorizationResponse(ctx, as, client, params, state?.value);
   // The response belongs to this browser's flow: its check cookies are spent, whatever follows.
   clearChecks(ctx);
-  const codeVerifier = checks.has("pkce") ? await readCheck(ctx, "pkceCodeVerifier") : undefined;
-  const expectedNonce = checks.has("nonce") ? await readCheck(ctx, "nonce") : undefined;
+  const verifier = checks.has("pkce")
+    ? await readCheck(ctx, "pkceCodeVerifier", formPost)
+    : undefined;
+  const nonce = checks.has("nonce") ? await readCheck(ctx, "nonce", formPost) : undefined;
+  await assertStartedBySession(ctx, [state, verifier, nonce]);
 
   const tokens = await exchangeCode(provider, as, client, {
     response,
     redirectUri: redirectUri(ctx, provider, formPost),
-    codeVerifier,
-    expectedNonce,
+    codeVerifier: verifier?.value,
+    expectedNonce: nonce?.value,
   });
   const profile = await fetchProfile(provider, as, client, tokens);
   // Apple posts the user's name once, on the first sign-in, as a JSON `user` form field.
@@ -60,6 +58,28 @@ export async function oauthCallback(
     }
   }
   return signIn(ctx, provider, tokens, profile);
+}
+
+/**
+ * Account linking happens only into the session that started the flow: a callback that sees a
+ * session must carry checks sealed by that session's user. Otherwise (a flow started signed out
+ * or by someone else, its cookies planted in a signed-in victim's browser) the provider account
+ * would be linked to the victim, and whoever owns it signs in as them. Refused before the code is
+ * spent. A callback that sees no session links nothing (a cross-site `form_post` never sees one).
+ */
+async function assertStartedBySession(
+  ctx: AuthContext,
+  checks: (OpenedCheck | undefined)[],
+): Promise<void> {
+  const current = await currentSession(ctx);
+  if (!current) return;
+  const opened = checks.filter((check) => check !== undefined);
+  if (opened.length === 0) {
+    throw new InvalidCheck("A provider without checks cannot link to the signed-in user");
+  }
+  if (opened.some((check) => check.user !== String(current.user.id))) {
+    throw new InvalidCheck("The sign-in was started by another session than the signed-in one");
+  }
 }
 
 async function signIn(

@@ -1,6 +1,7 @@
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
 import { expireCookie } from "../core/cookies.js";
+import { sha256Base64url, timingSafeEqualString } from "../core/crypto.js";
 import { InvalidCheck } from "../errors.js";
 import { decode } from "../jwt/decode.js";
 import { encode } from "../jwt/encode.js";
@@ -14,22 +15,44 @@ type CheckCookie = (typeof checkCookies)[number];
 interface Sealed {
   value: string;
   provider: string;
+  /** The browser that started the flow: a digest of its CSRF token (see {@link browserBinding}). */
+  browser?: string;
+  /** The adapter user signed in when the flow started, or null. */
+  user?: string | null;
+}
+
+/** Who started a flow, sealed into each of its check cookies. */
+export interface FlowOrigin {
+  browser: string;
+  user: string | null;
+}
+
+/**
+ * The browser a request comes from, as far as the runtime can tell: a digest of its CSRF token,
+ * the random value in its `__Host-` CSRF cookie, which a sibling subdomain can neither read nor
+ * set. A check cookie planted from elsewhere (possible when the app shares its cookies across
+ * subdomains with `domain`) carries another browser's digest. Empty when CSRF checks are off.
+ */
+export function browserBinding(ctx: AuthContext): string {
+  return ctx.csrfToken ? sha256Base64url(`authjs.flow\0${ctx.csrfToken}`) : "";
 }
 
 /**
  * Stores a check value in its cookie, sealed (JWE, salt = cookie name) together with the
- * provider id, so it is useless for any other purpose or provider (reference §2.5). For
- * `response_mode=form_post` the cookies must survive a cross-site POST: `SameSite=None; Secure`.
+ * provider id and who started the flow, so it is useless for any other purpose, provider or
+ * browser (reference §2.5). For `response_mode=form_post` the cookies must survive a cross-site
+ * POST: `SameSite=None; Secure`.
  */
 export async function sealCheck(
   ctx: AuthContext,
   name: CheckCookie,
   value: string,
   formPost: boolean,
+  origin: FlowOrigin,
 ): Promise<void> {
   const option = ctx.cookies[name];
   const sealed = await encode<Sealed>({
-    token: { value, provider: ctx.provider!.id },
+    token: { value, provider: ctx.provider!.id, browser: origin.browser, user: origin.user },
     secret: ctx.config.secret,
     salt: option.name,
     maxAge: CHECK_MAX_AGE,
@@ -43,11 +66,23 @@ export async function sealCheck(
   ctx.outgoing.push({ name: option.name, value: sealed, options });
 }
 
+/** A check value and who started its flow. */
+export interface OpenedCheck {
+  value: string;
+  user: string | null;
+}
+
 /**
- * Reads and verifies a check cookie without clearing it. Missing, undecryptable, expired, empty
- * or issued for another provider → `InvalidCheck` (never "skip the check", CVE-2023-27490).
+ * Reads and verifies a check cookie without clearing it. Missing, undecryptable, expired, empty,
+ * issued for another provider or (except for `form_post`, whose cross-site POST carries no
+ * `SameSite=Lax` CSRF cookie) sealed in another browser → `InvalidCheck` (never "skip the
+ * check", CVE-2023-27490).
  */
-export async function readCheck(ctx: AuthContext, name: CheckCookie): Promise<string> {
+export async function readCheck(
+  ctx: AuthContext,
+  name: CheckCookie,
+  formPost: boolean,
+): Promise<OpenedCheck> {
   const option = ctx.cookies[name];
   const raw = ctx.request.cookies[option.name];
   let sealed: Sealed | null = null;
@@ -60,7 +95,10 @@ export async function readCheck(ctx: AuthContext, name: CheckCookie): Promise<st
   if (!sealed?.value || sealed.provider !== ctx.provider!.id) {
     throw new InvalidCheck(`${name} value could not be parsed`);
   }
-  return sealed.value;
+  if (!formPost && !timingSafeEqualString(sealed.browser ?? "", browserBinding(ctx))) {
+    throw new InvalidCheck(`${name} was set in another browser`);
+  }
+  return { value: sealed.value, user: typeof sealed.user === "string" ? sealed.user : null };
 }
 
 /** Clears every check cookie the request carries: the flow they belonged to is over. */

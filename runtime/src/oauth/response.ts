@@ -2,7 +2,7 @@ import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
 import { formParameters } from "../core/form-parameters.js";
 import { InvalidCheck, OAuthCallbackError } from "../errors.js";
-import { clearChecks, decodeState, readCheck } from "./checks.js";
+import { clearChecks, decodeState } from "./checks.js";
 import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
 import { redirectProxy } from "./proxy.js";
 
@@ -54,11 +54,10 @@ export async function validateAuthorizationResponse(
   as: oauth.AuthorizationServer,
   client: oauth.Client,
   params: URLSearchParams,
-  checkState: boolean,
+  expectedState: string | undefined,
 ): Promise<URLSearchParams> {
-  const expectedState = checkState ? await readCheck(ctx, "state") : oauth.skipStateCheck;
   try {
-    return oauth.validateAuthResponse(as, client, params, expectedState);
+    return oauth.validateAuthResponse(as, client, params, expectedState ?? oauth.skipStateCheck);
   } catch (cause) {
     if (cause instanceof oauth.AuthorizationResponseError) {
       clearChecks(ctx);

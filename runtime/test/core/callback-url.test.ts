@@ -151,7 +151,7 @@ describe("the callback URL end to end", () => {
       expect(body.credentials!.signinUrl).toBe("https://app.example/auth/signin/credentials");
       const signIn = await client.signInWithCredentials({});
       expect(signIn.headers.get("location")).toBe("https://app.example");
-      expect(client.jar.has("__Secure-authjs.session-token")).toBe(true);
+      expect(client.jar.has("__Host-authjs.session-token")).toBe(true);
     } finally {
       if (saved === undefined) delete process.env.AUTH_URL;
       else process.env.AUTH_URL = saved;

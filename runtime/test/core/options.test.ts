@@ -44,19 +44,19 @@ describe("cookie options", () => {
   it("`useSecureCookies: true` over http gives prefixed, Secure cookies that still work", async () => {
     const client = new TestClient(testConfig({ useSecureCookies: true }, ada));
     const response = await client.signInWithCredentials({});
-    const session = setCookie(response, `__Secure-${SALT}`)!;
+    const session = setCookie(response, `__Host-${SALT}`)!;
     expect(session.attributes.secure).toBe(true);
     expect(setCookie(response, SALT)).toBeUndefined();
     expect([...client.jar.keys()]).toEqual(
-      expect.arrayContaining(["__Host-authjs.csrf-token", "__Secure-authjs.callback-url"]),
+      expect.arrayContaining(["__Host-authjs.csrf-token", "__Host-authjs.callback-url"]),
     );
     await expect(client.session()).resolves.toMatchObject({ user: { name: "Ada" } });
   });
 
-  it("over https the __Secure- session cookie carries Secure (and `useSecureCookies: false` drops both)", async () => {
+  it("over https the __Host- session cookie carries Secure (and `useSecureCookies: false` drops both)", async () => {
     const https = new TestClient(testConfig({}, ada), "https://app.example");
     const secure = await https.signInWithCredentials({});
-    expect(setCookie(secure, `__Secure-${SALT}`)?.attributes.secure).toBe(true);
+    expect(setCookie(secure, `__Host-${SALT}`)?.attributes.secure).toBe(true);
 
     const plain = new TestClient(
       testConfig({ useSecureCookies: false }, ada),

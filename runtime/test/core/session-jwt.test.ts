@@ -129,9 +129,9 @@ describe("GET /session with the JWT strategy (reference §3.3)", () => {
     expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
   });
 
-  it("over HTTPS uses __Secure- names and ignores an unprefixed twin", async () => {
+  it("over HTTPS uses __Host- names and ignores an unprefixed twin", async () => {
     const client = await signedIn(config(), "https://app.example");
-    const secureValue = client.jar.get(`__Secure-${SALT}`)!;
+    const secureValue = client.jar.get(`__Host-${SALT}`)!;
     expect(secureValue).toBeDefined();
     const twin = new TestClient(config(), "https://app.example");
     twin.jar.set(SALT, await encode({ token: { sub: "evil" }, secret: SECRET, salt: SALT }));

@@ -213,7 +213,7 @@ describe.each([
 ])("%s behind a proxy", (_label, express) => {
   const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "app.example" };
 
-  it("with trust proxy, X-Forwarded-* give __Secure- cookies in the handler and getSession", async () => {
+  it("with trust proxy, X-Forwarded-* give __Host- cookies in the handler and getSession", async () => {
     const app = await startApp(express, testConfig({}, ada), { mount: "/auth", trustProxy: true });
     try {
       const c = new HttpTestClient(app.origin);
@@ -225,11 +225,11 @@ describe.each([
         headers: forwarded,
       });
       expect(signIn.headers.get("location")).toBe("https://app.example");
-      expect(setCookie(signIn, "__Secure-authjs.session-token")?.attributes.secure).toBe(true);
+      expect(setCookie(signIn, "__Host-authjs.session-token")?.attributes.secure).toBe(true);
       await expect(
         (await c.request("/direct", { headers: forwarded })).json(),
       ).resolves.toMatchObject({ user: { name: "Ada" } });
-      // Without the header the same request is plain HTTP: the __Secure- cookie is not read.
+      // Without the header the same request is plain HTTP: the __Host- cookie is not read.
       await expect((await c.request("/direct")).json()).resolves.toBeNull();
     } finally {
       await app.close();

@@ -39,7 +39,7 @@ describe.each([
       form: { csrfToken },
       headers: forwarded,
     });
-    expect(setCookie(signIn, "__Secure-authjs.session-token")?.attributes.secure).toBe(true);
+    expect(setCookie(signIn, "__Host-authjs.session-token")?.attributes.secure).toBe(true);
     await expect(
       (await c.request("/direct", { headers: forwarded })).json(),
     ).resolves.toMatchObject({ user: { name: "Ada" } });

@@ -24,9 +24,9 @@ describe("response_mode=form_post (Apple style)", () => {
     const { response, params } = await signIn(client);
     expect(params.get("response_mode")).toBe("form_post");
     for (const name of [
-      "__Secure-authjs.state",
-      "__Secure-authjs.pkce.code_verifier",
-      "__Secure-authjs.nonce",
+      "__Host-authjs.state",
+      "__Host-authjs.pkce.code_verifier",
+      "__Host-authjs.nonce",
     ]) {
       expect(setCookie(response, name)?.attributes).toMatchObject({
         samesite: "None",
@@ -41,7 +41,7 @@ describe("response_mode=form_post (Apple style)", () => {
         user: JSON.stringify({ name: "Tim Apple" }),
       },
     });
-    expect(setCookie(callback, "__Secure-authjs.session-token")).toBeDefined();
+    expect(setCookie(callback, "__Host-authjs.session-token")).toBeDefined();
     await expect(client.session()).resolves.toMatchObject({ user: { name: "Tim Apple" } });
   });
 

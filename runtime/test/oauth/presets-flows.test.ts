@@ -22,7 +22,7 @@ describe("Apple: response_mode=form_post, nonce and state, the one-time user fie
     expect(params.get("state")).toEqual(expect.any(String));
     expect(params.get("nonce")).toEqual(expect.any(String));
     expect(params.get("code_challenge")).toBeNull();
-    for (const name of ["__Secure-authjs.state", "__Secure-authjs.nonce"])
+    for (const name of ["__Host-authjs.state", "__Host-authjs.nonce"])
       expect(setCookie(response, name)?.attributes).toMatchObject({
         samesite: "None",
         secure: true,
@@ -36,7 +36,7 @@ describe("Apple: response_mode=form_post, nonce and state, the one-time user fie
         user: JSON.stringify({ name: { firstName: "Tim", lastName: "Apple" } }),
       },
     });
-    expect(setCookie(callback, "__Secure-authjs.session-token")).toBeDefined();
+    expect(setCookie(callback, "__Host-authjs.session-token")).toBeDefined();
     // Apple authenticates with client_secret_post (the secret is a JWT you sign).
     expect(mock.op.state.lastTokenRequest?.body.get("client_secret")).toBe(clientSecret);
     await expect(client.session()).resolves.toMatchObject({

@@ -191,7 +191,7 @@ describe("cookie tossing over HTTPS", () => {
       form: { csrfToken: token },
     });
     expect(response.headers.get("location")).toContain("error=MissingCSRF");
-    expect(setCookie(response, "__Secure-authjs.session-token")).toBeUndefined();
+    expect(setCookie(response, "__Host-authjs.session-token")).toBeUndefined();
   });
 
   it("the CSRF cookie is __Host-, Secure, HttpOnly, SameSite=Lax, Path=/", async () => {

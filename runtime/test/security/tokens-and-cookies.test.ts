@@ -185,7 +185,7 @@ describe("unprefixed twins are ignored over HTTPS", () => {
       headers: forwarded,
       form: { username, csrfToken },
     });
-    return client.jar.get(`__Secure-${SESSION}`)!;
+    return client.jar.get(`__Host-${SESSION}`)!;
   }
   const read = async (cookie: string) => {
     const response = await rawRequest(https().origin, {
@@ -197,17 +197,17 @@ describe("unprefixed twins are ignored over HTTPS", () => {
 
   it("a planted authjs.session-token (set by a sibling subdomain or over http) is not a session", async () => {
     const mallory = await secureSignIn("mallory");
-    await expect(read(`__Secure-${SESSION}=${mallory}`)).resolves.toMatchObject({
+    await expect(read(`__Host-${SESSION}=${mallory}`)).resolves.toMatchObject({
       user: { name: "Mallory" },
     });
     await expect(read(`${SESSION}=${mallory}`)).resolves.toBeNull();
   });
 
-  it("next to the real __Secure- cookie, a twin for another account changes nothing", async () => {
+  it("next to the real __Host- cookie, a twin for another account changes nothing", async () => {
     const ada = await secureSignIn("ada");
     const mallory = await secureSignIn("mallory");
     await expect(
-      read(`${SESSION}=${mallory}; __Secure-${SESSION}=${ada}; ${SESSION}.0=${mallory}`),
+      read(`${SESSION}=${mallory}; __Host-${SESSION}=${ada}; ${SESSION}.0=${mallory}`),
     ).resolves.toMatchObject({ user: { name: "Ada" } });
   });
 });

@@ -6,9 +6,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * Debian's Chromium through playwright-core (no browser download). Fails with the fix when it is
  * not installed. Requests to anything but loopback are aborted: these tests never leave the
- * machine.
+ * machine. `extraArgs` go to Chromium as they are (say, `--host-resolver-rules` that map test host
+ * names to 127.0.0.1).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
@@ -26,6 +27,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

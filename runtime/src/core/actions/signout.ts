@@ -2,9 +2,10 @@ import { MissingCSRF, SignOutError } from "../../errors.js";
 import { signOutPage } from "../../pages/index.js";
 import type { JWT } from "../../types.js";
 import type { AuthContext } from "../context.js";
-import { clearChunkedCookie, readChunkedCookie } from "../cookies.js";
+import { clearChunkedCookie } from "../cookies.js";
 import { emitEvent } from "../events.js";
 import { checkSessionPayload, decodeSessionToken, sessionTokenKind } from "../session.js";
+import { presentedSession } from "../session-cookie.js";
 import type { ActionResult } from "./result.js";
 
 /**
@@ -22,13 +23,14 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
 
   if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-out request");
   const option = ctx.cookies.sessionToken;
-  const token = readChunkedCookie(request.cookies, option.name);
+  const presented = presentedSession(ctx.cookies, request.cookies);
+  const token = presented?.token;
   // A JWE under the database strategy is a credentials session: it has no row to delete (and
   // a JWE, like any value no database token could be, never reaches the adapter).
   const kind = token ? sessionTokenKind(config, token) : "none";
   try {
     if (kind === "jwt") {
-      const decoded = await decodeSessionToken(config, option.name, token!);
+      const decoded = await decodeSessionToken(config, presented!.option.name, token!);
       // Under the database strategy only a credentials session is one (JWT: as Auth.js).
       const payload =
         config.session.strategy === "database" ? checkSessionPayload(config, decoded) : decoded;
@@ -42,5 +44,10 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
   }
   // Every chunk present, also orphans that never added up to a token.
   ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
+  if (option.legacyName) {
+    ctx.outgoing.push(
+      ...clearChunkedCookie({ ...option, name: option.legacyName }, request.cookies),
+    );
+  }
   return { redirect: ctx.callbackUrl };
 }

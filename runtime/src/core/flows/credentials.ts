@@ -8,10 +8,10 @@ import {
 import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
-import { readChunkedCookie } from "../cookies.js";
 import { forgetIdentifiers, limitSignIn, normalizeIdentifier } from "../rate-limit.js";
 import { toWebRequest } from "../request.js";
 import { sessionTokenKind } from "../session.js";
+import { presentedSession } from "../session-cookie.js";
 import { checkSignIn, issueSession } from "../sign-in.js";
 
 /**
@@ -99,7 +99,7 @@ function credentialsIdentifiers(
 async function endDatabaseSession(ctx: AuthContext): Promise<void> {
   const { config, cookies, request } = ctx;
   if (config.session.strategy !== "database") return;
-  const previous = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+  const previous = presentedSession(cookies, request.cookies)?.token;
   if (previous && sessionTokenKind(config, previous) === "database") {
     await config.adapter!.deleteSession!(previous);
   }
