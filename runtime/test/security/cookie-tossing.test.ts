@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import { ExpressAuth, getSession } from "../../src/express/index.js";
 import OIDC from "../../src/providers/oidc.js";
+import { getSession as getSolidSession, SolidAuth } from "../../src/solid-start/index.js";
 import type { AuthConfig, CookiesOptions } from "../../src/types.js";
 import { express5 } from "../express/app.js";
 import { captureLogger, SECRET } from "../helpers.js";
 import { type StartedOP, startOP } from "../oauth/op.js";
 import { launchBrowser } from "../support/browser.js";
 import { selfSignedCertificate } from "../support/https.js";
+import { solidListener } from "../support/solid-listener.js";
 
 // Cookie tossing from a sibling subdomain, in a real browser over HTTPS: the app runs on
 // https://app.example.test and the attacker controls https://evil.example.test, which may set
@@ -42,8 +44,13 @@ let adapter: ReturnType<typeof memoryAdapter>;
 /** Set while the next callback request is to be held back instead of reaching the app. */
 let hold: ((url: URL) => void) | undefined;
 
-/** Serves the app with `cookies` (a fresh adapter, so every test starts from nobody). */
-function configure(cookies?: Partial<CookiesOptions>): AuthConfig {
+type Framework = "express" | "solid-start";
+
+/**
+ * Serves the app on `framework` with `cookies` (a fresh adapter, so every test starts from
+ * nobody): the auth endpoints on /auth and `/` showing the session as JSON.
+ */
+function configure(framework: Framework, cookies?: Partial<CookiesOptions>): AuthConfig {
   adapter = memoryAdapter();
   const config: AuthConfig = {
     secret: SECRET,
@@ -61,6 +68,18 @@ function configure(cookies?: Partial<CookiesOptions>): AuthConfig {
       }),
     ],
   };
+  if (framework === "solid-start") {
+    const solid = { ...config, prefix: "/auth" };
+    app = solidListener(SolidAuth(solid), "https", async (req, res) => {
+      const request = new Request(`https://${req.headers.host}${req.url}`, {
+        headers: { cookie: req.headers.cookie ?? "" },
+      });
+      const session = await getSolidSession(request, solid);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ session }));
+    }) as never;
+    return config;
+  }
   const express = express5();
   express.use("/auth", ExpressAuth(config) as never);
   express.get("/", async (req, res) => {
@@ -222,9 +241,12 @@ async function attack(options: {
 
 const checkCookie = (name: string) => /state|pkce|nonce/.test(name);
 
-describe("cookie tossing from a sibling subdomain (Chromium, HTTPS)", () => {
+describe.each<Framework>([
+  "express",
+  "solid-start",
+])("cookie tossing from a sibling subdomain (%s, Chromium, HTTPS)", (framework) => {
   it("cannot plant check cookies: they are __Host- cookies, which no sibling can set", async () => {
-    configure();
+    configure(framework);
     const outcome = await attack({ plant: checkCookie });
     expect(outcome.linkedToAlice).toBe(false);
     expect(outcome.attackerIs).toBe("mallory@example.test");
@@ -242,7 +264,7 @@ describe("cookie tossing from a sibling subdomain (Chromium, HTTPS)", () => {
   const shared = { options: { domain: "example.test" } };
 
   it("a planted flow fails when the check cookies are shared: they are bound to the browser that started the flow", async () => {
-    configure({ state: shared, pkceCodeVerifier: shared, nonce: shared });
+    configure(framework, { state: shared, pkceCodeVerifier: shared, nonce: shared });
     // A signed-out victim: the planted flow would sign them in as the attacker (login CSRF),
     // and whatever they then enter is the attacker's to read.
     const outcome = await attack({ plant: checkCookie, signedOut: true });
@@ -256,7 +278,12 @@ describe("cookie tossing from a sibling subdomain (Chromium, HTTPS)", () => {
   }, 90_000);
 
   it("with every cookie shared and planted, a flow started signed out never links into the victim's session", async () => {
-    configure({ state: shared, pkceCodeVerifier: shared, nonce: shared, csrfToken: shared });
+    configure(framework, {
+      state: shared,
+      pkceCodeVerifier: shared,
+      nonce: shared,
+      csrfToken: shared,
+    });
     const outcome = await attack({ plant: (name) => checkCookie(name) || name.includes("csrf") });
     expect(outcome.tossed.some((name) => name.includes("csrf"))).toBe(true);
     // Browser binding passes (the attacker's CSRF cookie came along), but the flow was started

@@ -3,14 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SolidAuth, type SolidAuthConfig } from "../../src/solid-start/index.js";
 import { HttpTestClient, SECRET, setCookie, testConfig } from "../helpers.js";
+import { FALLTHROUGH, solidListener } from "../support/solid-listener.js";
 import { cookieHeader, rawRequest } from "./server.js";
 
-// The SolidStart handlers behind a real HTTP server, attacked the way the Express app is. The
-// bridge does what SolidStart does: the request URL is built from `Host` (never from forwarded
-// headers), HEAD goes to `GET`, and `undefined` falls through to the app's own routes (404 here).
+// The SolidStart handlers behind a real HTTP server (bridged as SolidStart does it, see
+// `support/solid-listener.ts`), attacked the way the Express app is.
 
 const PREFIX = "/api/auth";
-const FALLTHROUGH = "fallthrough: not an auth response";
 const ada = { id: "1", name: "Ada", email: "ada@example.com" };
 const config = (): SolidAuthConfig => ({
   ...testConfig({ rateLimit: false, trustHost: true, secret: SECRET }, ada),
@@ -18,40 +17,7 @@ const config = (): SolidAuthConfig => ({
 });
 
 async function startSolid(cfg: SolidAuthConfig) {
-  const { GET, POST } = SolidAuth(cfg);
-  const server = http.createServer(async (req, res) => {
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-      }
-      const method = req.method ?? "GET";
-      const hasBody = method !== "GET" && method !== "HEAD";
-      const request = new Request(`http://${req.headers.host}${req.url}`, {
-        method,
-        headers,
-        body: hasBody ? Buffer.concat(chunks) : undefined,
-      });
-      const handler = method === "GET" || method === "HEAD" ? GET : method === "POST" ? POST : null;
-      const response = handler ? await handler({ request, locals: {} }) : undefined;
-      if (!response) {
-        res.writeHead(404, { "content-type": "text/plain" }).end(FALLTHROUGH);
-        return;
-      }
-      const out: Record<string, string | string[]> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== "set-cookie") out[name] = value;
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) out["set-cookie"] = cookies;
-      res.writeHead(response.status, out);
-      res.end(method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  });
+  const server = http.createServer(solidListener(SolidAuth(cfg)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
