@@ -5,7 +5,12 @@
 import { createHmac } from "node:crypto";
 import { AdapterError, AuthError, RateLimited } from "../errors.js";
 import { memoryRateLimitStore } from "../rate-limit/memory.js";
-import type { RateLimitHit, RateLimitOptions, RateLimitStore } from "../rate-limit/types.js";
+import type {
+  RateLimitContext,
+  RateLimitHit,
+  RateLimitOptions,
+  RateLimitStore,
+} from "../rate-limit/types.js";
 import type { AuthContext } from "./context.js";
 import { toWebRequest } from "./request.js";
 
@@ -16,6 +21,13 @@ export interface ResolvedRateLimit {
   maxPerAddress: number;
   store: RateLimitStore;
   clientAddress?: RateLimitOptions["clientAddress"];
+  normalizeIdentifier: (value: string, field: string) => string;
+}
+
+/** Who an attempt is for: a value and the form field it came from (`email` for magic links). */
+export interface Identifier {
+  field: string;
+  value: string;
 }
 
 const DEFAULT_WINDOW = 300;
@@ -42,7 +54,13 @@ export function resolveRateLimit(
   option: false | RateLimitOptions | undefined,
 ): ResolvedRateLimit | false | AuthError {
   if (option === false) return false;
-  const { window = DEFAULT_WINDOW, max = DEFAULT_MAX, store, clientAddress } = option ?? {};
+  const {
+    window = DEFAULT_WINDOW,
+    max = DEFAULT_MAX,
+    store,
+    clientAddress,
+    normalizeIdentifier: normalize,
+  } = option ?? {};
   const maxPerAddress = option?.maxPerAddress ?? max * 10;
   const invalid =
     assertPositive("window", window) ??
@@ -55,19 +73,25 @@ export function resolveRateLimit(
   if (clientAddress !== undefined && typeof clientAddress !== "function") {
     return new AuthError("rateLimit.clientAddress must be a function");
   }
+  if (normalize !== undefined && typeof normalize !== "function") {
+    return new AuthError("rateLimit.normalizeIdentifier must be a function");
+  }
   return {
     windowMs: window * 1000,
     max,
     maxPerAddress,
     store: store ?? defaultStore(),
     clientAddress,
+    normalizeIdentifier: normalize ?? normalizeIdentifier,
   };
 }
 
 /**
  * A store key: an HMAC of the value under the first secret, so neither addresses nor
  * identifiers (personal data) are stored or readable from the store, and apps with other
- * secrets sharing a store never share counts.
+ * secrets sharing a store never share counts. An identifier's value is keyed with its field
+ * name: the same text in another field is another identifier, so filling a field `authorize`
+ * ignores with a victim's name neither spends nor resets the victim's count.
  */
 function storeKey(ctx: AuthContext, providerId: string, kind: "a" | "i", value: string): string {
   const mac = createHmac("sha256", ctx.config.secret[0]!)
@@ -103,7 +127,7 @@ export function addressKey(address: string): string {
     .join(":")}::/64`;
 }
 
-/** The identifier as counted: `Alice@Example.com ` and `alice@example.com` are one. */
+/** The default identifier comparison: `Alice@Example.com ` and `alice@example.com` are one. */
 export function normalizeIdentifier(value: string): string {
   return value.normalize("NFKC").trim().toLowerCase();
 }
@@ -116,11 +140,61 @@ function clientAddress(ctx: AuthContext, limit: ResolvedRateLimit): string | und
   return typeof address === "string" && address.trim() !== "" ? addressKey(address) : undefined;
 }
 
+const identifierKey = (ctx: AuthContext, providerId: string, identifier: Identifier) =>
+  storeKey(ctx, providerId, "i", `${identifier.field}\0${identifier.value}`);
+
+/** The identifier as counted: its value normalized the app's way (`normalizeIdentifier`). */
+export function countedIdentifier(
+  limit: ResolvedRateLimit,
+  field: string,
+  value: string,
+): Identifier | undefined {
+  const normalized = limit.normalizeIdentifier(value, field);
+  return typeof normalized === "string" && normalized.trim() !== ""
+    ? { field, value: normalized }
+    : undefined;
+}
+
+function storeFailed(cause?: unknown): AdapterError {
+  return cause === undefined
+    ? new AdapterError("The rate-limit store answered without a count, so the sign-in was refused")
+    : new AdapterError("The rate-limit store failed, so the sign-in was refused", { cause });
+}
+
+async function count(
+  limit: ResolvedRateLimit,
+  keys: string[],
+  context?: RateLimitContext,
+): Promise<RateLimitHit[]> {
+  let hits: RateLimitHit[];
+  try {
+    hits = await Promise.all(
+      keys.map((key) => limit.store.increment(key, limit.windowMs, context)),
+    );
+  } catch (cause) {
+    throw storeFailed(cause);
+  }
+  for (const hit of hits) {
+    if (!Number.isFinite(hit?.count) || !Number.isFinite(hit?.resetIn)) throw storeFailed();
+  }
+  return hits;
+}
+
+function refused(providerId: string, what: string, resetIn: number): RateLimited {
+  return new RateLimited(`Too many sign-in attempts with "${providerId}" for this ${what}`, {
+    retryAfter: Math.max(1, Math.ceil(resetIn / 1000)),
+  });
+}
+
 /**
- * Counts one sign-in attempt with `providerId` for the client address and for each of
- * `identifiers` (normalized by the caller; none when there is none), and throws `RateLimited`
- * when any is past its limit. The count comes first and the decision after, so concurrent attempts
- * cannot all pass a check made before any of them was counted.
+ * Counts one sign-in attempt with `providerId` for the client address and for each identifier
+ * (none when there is none), and throws `RateLimited` when any is past its limit. Counting
+ * comes first and the decision after, so concurrent attempts cannot all pass a check made
+ * before any of them was counted.
+ *
+ * The address is counted first: an attempt refused for its address counts nothing else, so a
+ * client over its limit cannot fill the store with identifiers. An attempt refused for one of
+ * its identifiers takes back the windows it just opened for the others.
  *
  * A store that fails or answers nonsense refuses the sign-in (`AdapterError`, logged, shown as
  * `Configuration`): failing open would turn an outage into unlimited password guessing.
@@ -128,60 +202,47 @@ function clientAddress(ctx: AuthContext, limit: ResolvedRateLimit): string | und
 export async function limitSignIn(
   ctx: AuthContext,
   providerId: string,
-  identifiers: readonly string[],
+  identifiers: readonly Identifier[],
 ): Promise<void> {
   const limit = ctx.config.rateLimit;
   if (!limit) return;
   const address = clientAddress(ctx, limit);
-  const checks: { key: string; max: number }[] = [];
-  if (address)
-    checks.push({ key: storeKey(ctx, providerId, "a", address), max: limit.maxPerAddress });
-  for (const identifier of identifiers)
-    checks.push({ key: storeKey(ctx, providerId, "i", identifier), max: limit.max });
-  let hits: RateLimitHit[];
-  try {
-    hits = await Promise.all(checks.map(({ key }) => limit.store.increment(key, limit.windowMs)));
-  } catch (cause) {
-    throw new AdapterError("The rate-limit store failed, so the sign-in was refused", { cause });
+  let owner: string | undefined;
+  if (address) {
+    owner = storeKey(ctx, providerId, "a", address);
+    const [hit] = await count(limit, [owner]);
+    if (hit!.count > limit.maxPerAddress) throw refused(providerId, "client address", hit!.resetIn);
   }
-  let resetIn = 0;
-  const exceeded: string[] = [];
-  hits.forEach((hit, index) => {
-    if (!Number.isFinite(hit?.count) || !Number.isFinite(hit?.resetIn)) {
-      throw new AdapterError(
-        "The rate-limit store answered without a count, so the sign-in was refused",
-      );
-    }
-    const check = checks[index]!;
-    if (hit.count <= check.max) return;
-    resetIn = Math.max(resetIn, hit.resetIn);
-    exceeded.push(check.key.startsWith("a:") ? "client address" : "identifier");
-  });
-  if (exceeded.length > 0) {
-    throw new RateLimited(
-      `Too many sign-in attempts with "${providerId}" for this ${exceeded.join(" and this ")}`,
-      { retryAfter: Math.max(1, Math.ceil(resetIn / 1000)) },
-    );
-  }
+  const keys = identifiers.map((identifier) => identifierKey(ctx, providerId, identifier));
+  const hits = await count(limit, keys, owner === undefined ? undefined : { owner });
+  const over = hits.filter((hit) => hit.count > limit.max);
+  if (over.length === 0) return;
+  // Best effort: a window left open only costs memory until it ends.
+  await Promise.all(
+    keys
+      .filter((_, i) => hits[i]!.count === 1)
+      .map((key) => limit.store.reset(key).catch(() => {})),
+  );
+  throw refused(providerId, "identifier", Math.max(...over.map((hit) => hit.resetIn)));
 }
 
 /**
- * Forgets the identifiers' counts after a successful sign-in (credentials accepted, or a magic
- * link used: only the owner of the inbox can), so the owner is not locked out by their own
- * earlier sign-ins. The address's count stays: resetting it would let
- * anyone with one valid account spray guesses at others in between their own sign-ins.
+ * Forgets the counts of `identifiers` after a successful sign-in (the ones it authenticated:
+ * see the credentials and email flows), so the owner is not locked out by their own earlier
+ * attempts. The address's count stays: resetting it would let anyone with one valid account
+ * spray guesses at others in between their own sign-ins.
  */
 export async function forgetIdentifiers(
   ctx: AuthContext,
   providerId: string,
-  identifiers: readonly string[],
+  identifiers: readonly Identifier[],
 ): Promise<void> {
   const limit = ctx.config.rateLimit;
   if (!limit || identifiers.length === 0) return;
   try {
     await Promise.all(
       identifiers.map((identifier) =>
-        limit.store.reset(storeKey(ctx, providerId, "i", identifier)),
+        limit.store.reset(identifierKey(ctx, providerId, identifier)),
       ),
     );
   } catch (cause) {

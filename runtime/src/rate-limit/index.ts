@@ -6,4 +6,9 @@
  * @module rate-limit
  */
 export { type MemoryRateLimitStoreOptions, memoryRateLimitStore } from "./memory.js";
-export type { RateLimitHit, RateLimitOptions, RateLimitStore } from "./types.js";
+export type {
+  RateLimitContext,
+  RateLimitHit,
+  RateLimitOptions,
+  RateLimitStore,
+} from "./types.js";

@@ -23,10 +23,23 @@ export interface RateLimitHit {
  * `redisRateLimitStore(redis)` (shared by every instance of the app).
  */
 export interface RateLimitStore {
-  /** Counts one attempt for `key`, opening a window of `windowMs` milliseconds if none is open. */
-  increment(key: string, windowMs: number): Promise<RateLimitHit>;
+  /**
+   * Counts one attempt for `key`, opening a window of `windowMs` milliseconds if none is open.
+   * `context` says who is counted (stores may ignore it; the memory store uses it to choose
+   * what to evict when full).
+   */
+  increment(key: string, windowMs: number, context?: RateLimitContext): Promise<RateLimitHit>;
   /** Forgets `key`'s count (after a successful sign-in, for the identifier). */
   reset(key: string): Promise<void>;
+}
+
+/** What the runtime tells a store about an attempt it counts. */
+export interface RateLimitContext {
+  /**
+   * For an identifier's key: the (hashed) client address of the attempt, when known. Absent for
+   * the address's own key.
+   */
+  owner?: string;
 }
 
 /** The `rateLimit` option of the configuration. */
@@ -48,4 +61,12 @@ export interface RateLimitOptions {
    * a bare `Auth(request)`). Default: that address. Return undefined to count by identifier only.
    */
   clientAddress?: (request: Request, address: string | undefined) => string | undefined | null;
+  /**
+   * How an identifier is compared, given its value and the form field it came from: two values
+   * that normalize alike count as one. Make it match the app's own lookup, so that one account
+   * cannot be guessed at under several spellings: with a case- and accent-insensitive collation,
+   * `(value) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()`. Default: NFKC,
+   * trimmed, lower-cased.
+   */
+  normalizeIdentifier?: (value: string, field: string) => string;
 }

@@ -80,13 +80,31 @@ const memoryStore = memoryRateLimitStore();
 describeStore("memoryRateLimitStore", () => memoryStore);
 
 describe("memoryRateLimitStore bounds", () => {
-  it("keeps at most maxKeys keys, dropping the oldest window first", async () => {
+  it("without owners (addresses' own windows), keeps at most maxKeys, dropping the oldest", async () => {
     const store = memoryRateLimitStore({ maxKeys: 3 });
     for (const key of ["a", "b", "c"]) await store.increment(key, 60_000);
     await store.increment("a", 60_000);
     await store.increment("d", 60_000); // full: "a" (the oldest window) goes
     expect((await store.increment("a", 60_000)).count).toBe(1);
     expect((await store.increment("d", 60_000)).count).toBe(2);
+  });
+
+  it("when full, evicts the newest window of the owner with the most, never an address's own", async () => {
+    const store = memoryRateLimitStore({ maxKeys: 6 });
+    const hit = (key: string, owner?: string) =>
+      store.increment(key, 60_000, owner ? { owner } : undefined);
+    await hit("address-a");
+    await hit("victim", "a");
+    await hit("address-f");
+    for (const key of ["f1", "f2", "f3"]) await hit(key, "f");
+    // Full. Every new window of f's evicts f's newest one; a's, the victim's and the
+    // addresses' windows stay.
+    for (let i = 4; i < 50; i++) await hit(`f${i}`, "f");
+    expect((await hit("victim", "a")).count).toBe(2);
+    expect((await hit("address-a")).count).toBe(2);
+    expect((await hit("address-f")).count).toBe(2);
+    expect((await hit("f1", "f")).count).toBe(2);
+    expect((await hit("f2", "f")).count).toBe(2);
   });
 
   it("rejects a nonsensical bound", () => {

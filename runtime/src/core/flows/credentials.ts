@@ -8,7 +8,12 @@ import {
 import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
-import { forgetIdentifiers, limitSignIn, normalizeIdentifier } from "../rate-limit.js";
+import {
+  countedIdentifier,
+  forgetIdentifiers,
+  type Identifier,
+  limitSignIn,
+} from "../rate-limit.js";
 import { toWebRequest } from "../request.js";
 import { sessionTokenKind } from "../session.js";
 import { presentedSession } from "../session-cookie.js";
@@ -36,7 +41,7 @@ export async function credentialsCallback(
 
   const credentials = { ...(ctx.request.body ?? {}) };
   delete credentials.csrfToken;
-  const identifiers = credentialsIdentifiers(credentials, provider);
+  const identifiers = credentialsIdentifiers(ctx, credentials, provider);
   await limitSignIn(ctx, provider.id, identifiers);
   let authorized: User | null;
   try {
@@ -59,36 +64,74 @@ export async function credentialsCallback(
 
   await endDatabaseSession(ctx);
   await issueSession(ctx, { user, account, isNewUser: false });
-  await forgetIdentifiers(ctx, provider.id, identifiers);
+  await forgetIdentifiers(ctx, provider.id, authenticated(ctx, identifiers, authorized, provider));
   return ctx.callbackUrl;
 }
 
 /** Field names that hold secrets, never counted (their values would become keys). */
 const SECRET_FIELD = /pass|secret|pin|otp|code|token/i;
 
-/**
- * Who a credentials attempt is for, for rate limiting: each of the `email` and `username` fields
- * and the first declared field that holds no secret, when sent. All of them are counted, so a
- * field `authorize` ignores (an extra `email=<random>` next to the `username` it reads) cannot
- * turn each guess into a new identifier. No identifier: only the client address is counted.
- */
-function credentialsIdentifiers(
-  credentials: Record<string, unknown>,
-  provider: CredentialsConfig,
-): string[] {
-  const declared = Object.entries(provider.credentials ?? {}).find(
+/** The form's first declared field that holds no secret: the account's name, presumably. */
+function declaredIdentifierField(provider: CredentialsConfig): string | undefined {
+  return Object.entries(provider.credentials ?? {}).find(
     ([name, field]) => field?.type !== "password" && !SECRET_FIELD.test(name),
   )?.[0];
-  const found = new Set<string>();
-  for (const name of ["email", "username", declared]) {
-    const value = name === undefined ? undefined : credentials[name];
-    if (value === undefined || value === null) continue;
+}
+
+/**
+ * Who a credentials attempt is for, for rate limiting: each of the `email` and `username` fields
+ * and the first declared field that holds no secret, when sent, each under its field name. All
+ * of them are counted, so a field `authorize` ignores (an extra `email=<random>` next to the
+ * `username` it reads) cannot turn each guess into a new identifier. No identifier: only the
+ * client address is counted.
+ */
+function credentialsIdentifiers(
+  ctx: AuthContext,
+  credentials: Record<string, unknown>,
+  provider: CredentialsConfig,
+): Identifier[] {
+  const limit = ctx.config.rateLimit;
+  if (!limit) return [];
+  const found: Identifier[] = [];
+  for (const field of new Set(["email", "username", declaredIdentifierField(provider)])) {
+    const value = field === undefined ? undefined : credentials[field];
+    if (field === undefined || value === undefined || value === null) continue;
     // Read as `authorize` most likely reads it: a JSON `["ada"]` is `String()`-ed to "ada", so
     // wrapping the name in an array does not make a new identifier.
-    const text = String(value);
-    if (text.trim() !== "") found.add(normalizeIdentifier(text));
+    const identifier = countedIdentifier(limit, field, String(value));
+    if (identifier) found.push(identifier);
   }
-  return [...found];
+  return found;
+}
+
+/**
+ * The identifiers a successful sign-in authenticated: those the returned user carries in the
+ * same field (`email` as `user.email`, `username` as `user.username` or `user.name`, another
+ * field under its own name) or as its id; when it carries none of them, the form's first
+ * declared field (the one `authorize` looks the account up by). Only their counts are forgotten:
+ * an attacker signing in to their own account with the victim's name in a field `authorize`
+ * ignores must not reset the victim's count.
+ */
+function authenticated(
+  ctx: AuthContext,
+  identifiers: Identifier[],
+  user: User,
+  provider: CredentialsConfig,
+): Identifier[] {
+  const limit = ctx.config.rateLimit;
+  if (!limit) return [];
+  const fields = user as Record<string, unknown>;
+  const matches = (field: string, value: unknown) =>
+    (typeof value === "string" || typeof value === "number") &&
+    countedIdentifier(limit, field, String(value))?.value;
+  const carried = identifiers.filter(({ field, value }) =>
+    [fields[field], field === "username" ? fields.name : undefined, fields.id].some(
+      (candidate) => matches(field, candidate) === value,
+    ),
+  );
+  if (carried.length > 0) return carried;
+  const declared = declaredIdentifierField(provider);
+  return identifiers.filter(({ field }) => field === declared);
 }
 
 /**

@@ -6,7 +6,12 @@ import type { AuthContext } from "../context.js";
 import { randomHex, sha256Hex } from "../crypto.js";
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email-address.js";
 import { loginOrRegister } from "../login.js";
-import { forgetIdentifiers, limitSignIn } from "../rate-limit.js";
+import {
+  countedIdentifier,
+  forgetIdentifiers,
+  type Identifier,
+  limitSignIn,
+} from "../rate-limit.js";
 import { bodyString, toWebRequest } from "../request.js";
 import { afterSignInUrl, checkSignIn, issueSession } from "../sign-in.js";
 
@@ -41,7 +46,7 @@ export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Prom
     throw new EmailSignInError("The email address was refused", { cause });
   }
   // Counted per address sent to (and per client): each attempt past this point may send a mail.
-  await limitSignIn(ctx, provider.id, [email]);
+  await limitSignIn(ctx, provider.id, emailIdentifier(ctx, email));
 
   const user = (await adapter.getUserByEmail!(email)) ?? {
     id: crypto.randomUUID(),
@@ -128,6 +133,13 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
     fromAdapter: result.fromAdapter,
     session: result.session,
   });
-  await forgetIdentifiers(ctx, provider.id, [email]);
+  await forgetIdentifiers(ctx, provider.id, emailIdentifier(ctx, email));
   return afterSignInUrl(ctx, result.isNewUser);
+}
+
+/** The address a magic link goes to, as the rate limiter counts it. */
+function emailIdentifier(ctx: AuthContext, email: string): Identifier[] {
+  const limit = ctx.config.rateLimit;
+  const identifier = limit ? countedIdentifier(limit, "email", email) : undefined;
+  return identifier ? [identifier] : [];
 }
