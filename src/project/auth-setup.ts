@@ -88,6 +88,8 @@ export interface ProvidersArray {
    */
   commentLineEnd: number | undefined;
   empty: boolean;
+  /** The elements' source text, so an element already there is not added twice. */
+  elements: string[];
   /** Indentation of the elements when each sits on its own line; undefined for one-line arrays. */
   indent: string | undefined;
   /** Indentation of the line the array starts on. */
@@ -304,6 +306,7 @@ function arrayInfo(array: ArrayLiteralExpression, shape: ProvidersArray["shape"]
     lastEnd: last ? last.getEnd() : afterComma,
     commentLineEnd: commented ? afterComma + rest.length : undefined,
     empty: elements.length === 0,
+    elements: elements.map((element) => element.getText()),
     indent: ownLine ? indentOf(first.getStart()) : undefined,
     lineIndent: indentOf(array.getStart()),
   };

@@ -20,7 +20,7 @@ function importOfConfig(project: ProjectInfo, from: string, configFile: string):
  * Registers `src/middleware.ts` in the SolidStart config: `defineConfig({ middleware })` for 1.x,
  * `solidStart({ middleware })` for 2.x. Returns undefined when the shape is not recognised.
  */
-function registerMiddleware(text: string, file: string, major: number): string | undefined {
+export function registerMiddleware(text: string, file: string, major: number): string | undefined {
   const source = parse(text, file);
   const callee = major === 1 ? "defineConfig" : "solidStart";
   const value = major === 1 ? "src/middleware.ts" : "./src/middleware.ts";
