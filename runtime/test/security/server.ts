@@ -36,7 +36,7 @@ export interface ServeOptions {
  */
 export async function serve(config: AuthConfig, options: ServeOptions = {}): Promise<Served> {
   const { framework = "express", trustProxy, bodyParsers } = options;
-  const limited = { rateLimit: false, ...config };
+  const limited: AuthConfig = { rateLimit: false, ...config };
   const app =
     framework === "fastify"
       ? await startFastifyApp(fastify5, limited, {
