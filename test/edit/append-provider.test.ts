@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appendProvider } from "../../src/edit/providers-array.js";
-import { parse } from "../../src/edit/syntax.js";
-import { configObjects, readConfigObject } from "../../src/project/auth-setup.js";
+import { configObjects, readConfigObject } from "../../src/project/auth-config.js";
+import { parse } from "../../src/syntax/parse.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 
 const HELPER = "append-provider";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ensureExpressMount } from "../../src/edit/express-mount.js";
-import { detectStyle } from "../../src/project/source-style.js";
+import { detectStyle } from "../../src/syntax/source-style.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 
 const HELPER = "ensure-express-mount";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ensureImports, type ModuleImport, type ModuleKind } from "../../src/edit/imports.js";
-import { detectStyle } from "../../src/project/source-style.js";
+import { ensureImports, type ModuleImport } from "../../src/edit/imports.js";
+import type { ModuleKind } from "../../src/syntax/module-kind.js";
+import { detectStyle } from "../../src/syntax/source-style.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 
 const HELPER = "ensure-imports";

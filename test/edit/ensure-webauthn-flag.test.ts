@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ensureWebAuthnFlag } from "../../src/edit/experimental-flag.js";
-import { parse } from "../../src/edit/syntax.js";
-import { configObjects } from "../../src/project/auth-setup.js";
+import { configObjects } from "../../src/project/auth-config.js";
+import { parse } from "../../src/syntax/parse.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 
 const HELPER = "ensure-webauthn-flag";

@@ -1,10 +1,11 @@
 import { posix } from "node:path";
-import { insertAt, parse } from "../../edit/syntax.js";
-import { Node, SyntaxKind } from "../../edit/ts-morph.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
-import { detectStyle, quoted } from "../../project/source-style.js";
 import { render } from "../../render.js";
+import { parse } from "../../syntax/parse.js";
+import { detectStyle, quoted } from "../../syntax/source-style.js";
+import { insertAt } from "../../syntax/text-edit.js";
+import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import type { Answers } from "./answers.js";
 import { CLI_VERSION, configModule, envLoaderModule } from "./config-module.js";
 
