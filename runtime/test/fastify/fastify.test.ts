@@ -9,6 +9,7 @@ import {
   expectSameOriginCallbackUrls,
   frameworkBehaviour,
   sessionCookie,
+  signInCarrying,
 } from "../support/framework-suite.js";
 import {
   type FastifyAppOptions,
@@ -105,21 +106,14 @@ describe.each([
       trustProxy: true,
     });
     try {
-      const c = new HttpTestClient(app.origin);
-      const csrf = await c.request("/auth/csrf", { headers: forwarded });
-      const csrfToken = ((await csrf.json()) as { csrfToken: string }).csrfToken;
-      const signIn = await c.request("/auth/callback/credentials", {
-        form: { csrfToken },
-        headers: forwarded,
-      });
+      const { signIn, direct } = await signInCarrying(app.origin, forwarded);
       expect(signIn.headers.get("location")).toBe("https://app.example");
       const cookie = sessionCookie(signIn);
       expect(cookie?.name.startsWith("__Secure-")).toBe(true);
       expect(cookie?.attributes.secure).toBe(true);
-      await expect(
-        (await c.request("/direct", { headers: forwarded })).json(),
-      ).resolves.toMatchObject({ user: { name: "Ada" } });
-      await expect((await c.request("/direct")).json()).resolves.toBeNull();
+      await expect(direct()).resolves.toMatchObject({ user: { name: "Ada" } });
+      // Without the headers the same request is plain HTTP: the __Secure- cookie is not read.
+      await expect(direct({})).resolves.toBeNull();
     } finally {
       await app.close();
     }
@@ -129,18 +123,10 @@ describe.each([
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "app.example" };
     const app = await startFastifyApp(factory, testConfig({}, ada), { prefix: "/auth" });
     try {
-      const c = new HttpTestClient(app.origin);
-      const csrf = await c.request("/auth/csrf", { headers: forwarded });
-      const csrfToken = ((await csrf.json()) as { csrfToken: string }).csrfToken;
-      const signIn = await c.request("/auth/callback/credentials", {
-        form: { csrfToken },
-        headers: forwarded,
-      });
+      const { signIn, direct } = await signInCarrying(app.origin, forwarded);
       expect(signIn.headers.get("location")).toBe(app.origin);
       expect(sessionCookie(signIn)?.name.startsWith("__Secure-")).toBe(false);
-      await expect(
-        (await c.request("/direct", { headers: forwarded })).json(),
-      ).resolves.toMatchObject({ user: { name: "Ada" } });
+      await expect(direct()).resolves.toMatchObject({ user: { name: "Ada" } });
     } finally {
       await app.close();
     }

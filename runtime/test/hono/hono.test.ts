@@ -6,6 +6,7 @@ import {
   expectSameOriginCallbackUrls,
   frameworkBehaviour,
   sessionCookie,
+  signInCarrying,
 } from "../support/framework-suite.js";
 import { type HonoAppOptions, listenHono, startHonoApp } from "./app.js";
 
@@ -89,26 +90,17 @@ describe("Hono: the origin is the request URL's", () => {
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "app.example" };
     const app = await startHonoApp(testConfig({}, ada), { style: "route", mount: "/auth" });
     try {
-      const c = new HttpTestClient(app.origin);
-      const csrfToken = await c.csrfToken();
-      const signIn = await c.request("/auth/callback/credentials", {
-        form: { csrfToken },
-        headers: forwarded,
-      });
+      const { signIn, direct } = await signInCarrying(app.origin, forwarded);
       expect(signIn.headers.get("location")).toBe(app.origin);
       expect(sessionCookie(signIn)?.name.startsWith("__Secure-")).toBe(false);
-      await expect(
-        (await c.request("/direct", { headers: forwarded })).json(),
-      ).resolves.toMatchObject({ user: { name: "Ada" } });
+      await expect(direct()).resolves.toMatchObject({ user: { name: "Ada" } });
     } finally {
       await app.close();
     }
     vi.stubEnv("AUTH_URL", "https://app.example/auth");
     const behind = await startHonoApp(testConfig({}, ada), { style: "route", mount: "/auth" });
     try {
-      const c = new HttpTestClient(behind.origin);
-      const csrfToken = await c.csrfToken();
-      const signIn = await c.request("/auth/callback/credentials", { form: { csrfToken } });
+      const { signIn } = await signInCarrying(behind.origin, {});
       expect(signIn.headers.get("location")).toBe("https://app.example");
       expect(sessionCookie(signIn)?.name.startsWith("__Secure-")).toBe(true);
     } finally {

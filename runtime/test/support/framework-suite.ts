@@ -169,3 +169,20 @@ export async function expectSameOriginCallbackUrls(
   }
   expect((await rawGet(app.origin, "/auth/signin", { accept: "text/html" })).status).toBe(200);
 }
+
+/**
+ * A credentials sign-in at `/auth` with every request carrying `headers` (forwarded headers,
+ * say): the sign-in response, and what `/direct` (`getSession`) answers with given headers.
+ */
+export async function signInCarrying(origin: string, headers: Record<string, string>) {
+  const client = new HttpTestClient(origin);
+  const csrf = await client.request("/auth/csrf", { headers });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await client.request("/auth/callback/credentials", {
+    form: { csrfToken },
+    headers,
+  });
+  const direct = async (carried: Record<string, string> = headers) =>
+    (await client.request("/direct", { headers: carried })).json();
+  return { signIn, direct };
+}
