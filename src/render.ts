@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
-import { importStatement, type ModuleImport, type ModuleKind } from "./edit/imports.js";
-import type { SourceStyle } from "./project/source-style.js";
+import { importStatement, type ModuleImport } from "./edit/imports.js";
+import type { ModuleKind } from "./syntax/module-kind.js";
+import type { SourceStyle } from "./syntax/source-style.js";
 
 export interface TemplateContext {
   /** ESM or CommonJS for the generated file. */

@@ -12,10 +12,10 @@ interface Figure {
 // The benchmark itself is run by hand (`npm run bench`) on a quiet machine: here it only has to
 // work, so the harness cannot rot between runs. No figure is judged, only that both apps served.
 describe("the benchmark harness", () => {
-  it("runs a quick pass of three scenarios against both apps, with no failed request", () => {
+  it("runs a quick pass of three scenarios against both apps, and the Fastify and Hono apps, with no failed request", () => {
     const run = spawnSync(
       process.execPath,
-      ["bench/run.mjs", "--quick", "--only", "public,session,oidc"],
+      ["bench/run.mjs", "--quick", "--only", "public,session,oidc,fastify,hono"],
       { cwd: root, encoding: "utf8", timeout: 240_000 },
     );
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
@@ -26,6 +26,13 @@ describe("the benchmark harness", () => {
       expect(ours.median, scenario).toBeGreaterThan(0);
       expect(theirs.median, scenario).toBeGreaterThan(0);
       expect(ours.failed + theirs.failed, scenario).toBe(0);
+    }
+    // The Fastify and Hono apps (ours only): the protected route and the framework's bare route.
+    for (const scenario of ["fastify", "hono"]) {
+      const { ours, bare } = output.results[scenario] as { ours: Figure; bare: Figure };
+      expect(ours.median, scenario).toBeGreaterThan(0);
+      expect(bare.median, scenario).toBeGreaterThan(0);
+      expect(ours.failed + bare.failed, scenario).toBe(0);
     }
   }, 300_000);
 });

@@ -2,7 +2,7 @@ import { median, round, spread } from "./stats.mjs";
 
 /**
  * @typedef {{ perSecond: number, failed: number, [figure: string]: unknown }} Sample
- * @typedef {{ scenario: string, app: "ours" | "theirs",
+ * @typedef {{ scenario: string, app: "ours" | "theirs" | "protected" | "bare",
  *   run: (warmUp: boolean) => Promise<Sample> }} Step
  */
 
@@ -83,5 +83,23 @@ export function scenarioResult(samples, scenario) {
     ours: summarise(ours),
     theirs: summarise(theirs),
     ratio: pairedRatio(rate(ours), rate(theirs)),
+  };
+}
+
+/**
+ * One framework scenario's result: the protected route's medians as `ours`, the bare route's
+ * as `bare`, and `vsBare`, protected/bare paired by round (the same app, seconds apart).
+ *
+ * @param {Map<string, Sample[]>} samples from {@link alternate}
+ * @param {string} scenario
+ */
+export function frameworkResult(samples, scenario) {
+  const protectedRoute = /** @type {Sample[]} */ (samples.get(`${scenario}/protected`));
+  const bare = /** @type {Sample[]} */ (samples.get(`${scenario}/bare`));
+  const rate = (/** @type {Sample[]} */ list) => list.map((sample) => sample.perSecond);
+  return {
+    ours: summarise(protectedRoute),
+    bare: summarise(bare),
+    vsBare: pairedRatio(rate(protectedRoute), rate(bare)),
   };
 }

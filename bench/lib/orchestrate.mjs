@@ -2,13 +2,13 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { runCliInit } from "./cli-init.mjs";
 import { runColdStart } from "./cold-start.mjs";
-import { alternate, pairedRatio, scenarioResult } from "./compare.mjs";
+import { alternate, frameworkResult, pairedRatio, scenarioResult } from "./compare.mjs";
 import { request } from "./http.mjs";
 import { runMemory } from "./memory.mjs";
 import { freePort, startChild } from "./processes.mjs";
 import { buildReport, machineInfo } from "./report.mjs";
 import { SCENARIOS } from "./scenario-list.mjs";
-import { flowSteps, loadSteps } from "./scenarios.mjs";
+import { flowSteps, frameworkSteps, loadSteps } from "./scenarios.mjs";
 import { OIDC_ID } from "./shared.mjs";
 import { round } from "./stats.mjs";
 import { mintSessionCookies } from "./tokens.mjs";
@@ -110,6 +110,21 @@ export async function runBenchmarks({ root, settings, selected, log }) {
       heading(ids("flow"));
       const samples = await alternate(await flowSteps(ids("flow"), apps, op, common), common);
       for (const id of ids("flow")) results[id] = scenarioResult(samples, id);
+    }
+    if (ids("framework").length) {
+      heading(ids("framework"));
+      /** @type {Record<string, import("./processes.mjs").Child>} */
+      const frameworks = {};
+      for (const id of ids("framework")) {
+        frameworks[id] = await start(id, join(root, "bench/apps/frameworks.mjs"), {
+          ...env,
+          FRAMEWORK: id,
+          PORT: String(await freePort()),
+        });
+      }
+      await checkApps(Object.values(frameworks), cookies[0]);
+      const samples = await alternate(frameworkSteps(ids("framework"), frameworks, common), common);
+      for (const id of ids("framework")) results[id] = frameworkResult(samples, id);
     }
     if (selected("cold-start")) {
       heading(["cold-start"]);

@@ -24,7 +24,12 @@ export function prepare(root, { needCli, rebuild }) {
   if (!existsSync(join(bench, "node_modules"))) npm(bench, install);
   if (needCli && (rebuild || !existsSync(join(root, "dist/cli.js")))) {
     npm(root, ["run", "build"]); // builds the runtime too
-  } else if (rebuild || !existsSync(join(root, "runtime/dist/express/index.js"))) {
+  } else if (
+    rebuild ||
+    !["express", "fastify", "hono"].every((entry) =>
+      existsSync(join(root, `runtime/dist/${entry}/index.js`)),
+    )
+  ) {
     npm(root, ["run", "build", "-w", "runtime"]);
   }
 }

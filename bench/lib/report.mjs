@@ -98,6 +98,20 @@ const TARGETS = [
     value: (r) => r.memory.ours.rssGrowthMiB,
     ok: (_v, r) => r.memory.flat,
   },
+  {
+    scenario: 10,
+    target: "≥ 0.8 × Fastify's bare route, same app",
+    needs: ["fastify"],
+    value: (r) => r.fastify.vsBare,
+    ok: (v) => v >= 0.8,
+  },
+  {
+    scenario: 11,
+    target: "≥ 0.8 × Hono's bare route, same app",
+    needs: ["hono"],
+    value: (r) => r.hono.vsBare,
+    ok: (v) => v >= 0.8,
+  },
 ];
 
 /**
@@ -111,7 +125,9 @@ export function judgeTargets(results) {
     if (!needs.every((id) => results[id]))
       return { scenario, target, value: undefined, pass: null };
     const measured = round(value(results));
-    const clean = needs.every((id) => !results[id].ours.failed && !results[id].theirs?.failed);
+    const clean = needs.every(
+      (id) => !results[id].ours.failed && !results[id].theirs?.failed && !results[id].bare?.failed,
+    );
     return { scenario, target, value: measured, pass: clean && ok(measured, results) };
   });
 }
@@ -146,7 +162,8 @@ export function resultsTable(results, targets) {
     const verdict = mine
       .map((target) => (target.pass === null ? "–" : target.pass ? "pass" : "**FAIL**"))
       .join("; ");
-    const errors = (result.ours.failed ?? 0) + (result.theirs?.failed ?? 0);
+    const errors =
+      (result.ours.failed ?? 0) + (result.theirs?.failed ?? 0) + (result.bare?.failed ?? 0);
     const title = errors ? `${scenario.title} (${errors} failed requests)` : scenario.title;
     const theirs = result.theirs ? show(result.theirs.median, scenario.unit) : "n/a";
     const unit = scenario.better === "lower" ? `${scenario.unit} (lower is better)` : scenario.unit;
@@ -169,6 +186,16 @@ export function resultsNotes(/** @type {Record<string, any>} */ results) {
     const share = (/** @type {number} */ v) => `${Math.round(v * 100)} %`;
     notes.push(
       `OpenID flows: the local OP used ${share(results.oidc.ours.opCpuShare)} (ours) and ${share(results.oidc.theirs.opCpuShare)} (@auth/express) of the app+OP CPU.`,
+    );
+  }
+  for (const [id, name] of [
+    ["fastify", "Fastify 5"],
+    ["hono", "Hono"],
+  ]) {
+    const result = results[id];
+    if (!result) continue;
+    notes.push(
+      `${name} (ours only; no Auth.js adapter): bare route ${show(result.bare.median, "")} req/s (CPU ${show(result.bare.cpuUsPerOp, "")} µs/req), protected ${show(result.ours.median, "")} req/s (${show(result.ours.cpuUsPerOp, "")} µs/req), paired ratio ${result.vsBare}; round spread ${result.ours.spread}/${result.bare.spread}.`,
     );
   }
   if (results.memory) {

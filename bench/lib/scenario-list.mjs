@@ -1,7 +1,8 @@
 /**
- * What every scenario is, in the issue's numbering. `kind` picks how it is run: `load`
- * (autocannon on one path), `flow` (complete sign-ins), or a special measurement of its own.
- * `better` says which way the ours/theirs ratio should go.
+ * What every scenario is, in the issue's numbering (10 and 11 are issue 16's). `kind` picks how
+ * it is run: `load` (autocannon on one path), `flow` (complete sign-ins), `framework` (ours on
+ * another framework: its protected route against its bare route, no Auth.js side), or a
+ * special measurement of its own. `better` says which way the ours/theirs ratio should go.
  */
 export const SCENARIOS = [
   { id: "public", n: 1, title: "unprotected route (ceiling)", unit: "req/s", kind: "load" },
@@ -18,5 +19,19 @@ export const SCENARIOS = [
     title: "RSS growth, rounds of 100k getSession",
     unit: "MiB",
     kind: "memory",
+  },
+  {
+    id: "fastify",
+    n: 10,
+    title: "Fastify 5: route protected by getSession",
+    unit: "req/s",
+    kind: "framework",
+  },
+  {
+    id: "hono",
+    n: 11,
+    title: "Hono: route protected by getSession",
+    unit: "req/s",
+    kind: "framework",
   },
 ].map((scenario) => ({ ...scenario, better: scenario.unit.endsWith("/s") ? "higher" : "lower" }));

@@ -86,3 +86,32 @@ export async function flowSteps(ids, apps, op, settings) {
     })),
   );
 }
+
+/**
+ * Scenarios (10) and (11): on each framework app (ours only), its protected route and its bare
+ * route, alternated like every load scenario so their ratio is paired by round.
+ *
+ * @param {string[]} ids the selected framework scenarios
+ * @param {Record<string, Child>} apps by scenario id
+ * @param {{ connections: number, seconds: number, warmUpSeconds: number,
+ *   cookies: string[] }} settings
+ * @returns {Step[]}
+ */
+export function frameworkSteps(ids, apps, settings) {
+  return ids.flatMap((id) =>
+    /** @type {const} */ ([
+      ["protected", "/protected", settings.cookies],
+      ["bare", "/public", undefined],
+    ]).map(([app, path, cookies]) => ({
+      scenario: id,
+      app,
+      run: (/** @type {boolean} */ warmUp) =>
+        measureLoad(apps[id], {
+          path,
+          connections: settings.connections,
+          seconds: warmUp ? settings.warmUpSeconds : settings.seconds,
+          cookies,
+        }),
+    })),
+  );
+}

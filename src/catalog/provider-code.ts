@@ -1,4 +1,4 @@
-import type { SourceStyle } from "../project/source-style.js";
+import type { SourceStyle } from "../syntax/source-style.js";
 import type { ProviderInfo } from "./providers.js";
 
 /** The indentation `providerExpression` writes its inner lines for (elements at four spaces). */

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
-import { parseEnv } from "../edit/env-file.js";
 import { envFileFor } from "../project/app-env-file.js";
 import { readAuthSetup } from "../project/auth-setup.js";
 import { detectFramework } from "../project/framework.js";
@@ -13,6 +12,7 @@ import {
   readPackageJson,
 } from "../project/package-json.js";
 import { readTsConfig } from "../project/tsconfig.js";
+import { parseEnv } from "../syntax/dotenv.js";
 import type { CheckContext, EnvVariable } from "./types.js";
 
 export interface ContextOptions {

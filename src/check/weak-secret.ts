@@ -1,5 +1,5 @@
-import { generateSecret, planEnv } from "../edit/env-plan.js";
 import type { PlanBuilder } from "../plan/change-set.js";
+import { generateSecret, planEnv } from "../plan/env-plan.js";
 import { place, sessionSecrets } from "./helpers.js";
 import type { CheckContext, EnvVariable, Rule } from "./types.js";
 

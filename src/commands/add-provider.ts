@@ -6,30 +6,27 @@ import {
   providerInfo,
   requireProvider,
 } from "../catalog/providers.js";
-import { type EnvAddition, envValue } from "../edit/env-file.js";
-import { planEnv } from "../edit/env-plan.js";
+import type { EnvAddition } from "../edit/env-file.js";
 import { ensureWebAuthnFlag } from "../edit/experimental-flag.js";
 import { ensureImports } from "../edit/imports.js";
 import { appendProvider } from "../edit/providers-array.js";
-import { parse } from "../edit/syntax.js";
 import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
+import { planEnv } from "../plan/env-plan.js";
 import { envFileFor } from "../project/app-env-file.js";
-import {
-  type AuthSetup,
-  configObjects,
-  readAuthSetup,
-  readConfigObject,
-} from "../project/auth-setup.js";
+import { configObjects, readConfigObject } from "../project/auth-config.js";
+import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
 import { appOrigin, devPort, endpointBase } from "../project/endpoints.js";
 import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
-import { moduleKindOf } from "../project/module-kind.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
-import { detectStyle, type SourceStyle } from "../project/source-style.js";
+import { envValue } from "../syntax/dotenv.js";
+import { moduleKindOf } from "../syntax/module-kind.js";
+import { parse } from "../syntax/parse.js";
+import { detectStyle, type SourceStyle } from "../syntax/source-style.js";
 import type { Io } from "../ui/io.js";
 import { runInstall } from "./init/install.js";
 import { confirmPlan } from "./present-plan.js";

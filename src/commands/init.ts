@@ -1,6 +1,5 @@
 import { join, relative } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
-import { envValue } from "../edit/env-file.js";
 import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
@@ -9,6 +8,7 @@ import { MASK } from "../plan/mask.js";
 import { detectProject, type ProjectInfo } from "../project/detect.js";
 import type { Framework } from "../project/framework.js";
 import { findPackageRoot } from "../project/package-json.js";
+import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
 import { envAdditions } from "./init/config-module.js";

@@ -2,12 +2,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { envValue } from "../edit/env-file.js";
 import { CliError, ExitCode } from "../errors.js";
 import { envFileFor } from "../project/app-env-file.js";
 import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
 import { frameworkOf } from "../project/framework.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
+import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 
 export interface MigrateOptions {

@@ -1,14 +1,14 @@
-import { envValue } from "../edit/env-file.js";
-import { generateSecret, planEnv } from "../edit/env-plan.js";
 import { CliError, ExitCode } from "../errors.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
+import { generateSecret, planEnv } from "../plan/env-plan.js";
 import { envFileFor } from "../project/app-env-file.js";
 import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
 import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
+import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { confirmPlan } from "./present-plan.js";
 

@@ -1,5 +1,6 @@
-import { Node, type ObjectLiteralExpression } from "ts-morph";
-import { eolOf, insertAt } from "./syntax.js";
+import type { ObjectLiteralExpression } from "ts-morph";
+import { eolOf, insertAt } from "../syntax/text-edit.js";
+import { Node } from "../syntax/ts-morph.js";
 
 const FLAG = "enableWebAuthn";
 

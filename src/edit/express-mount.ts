@@ -1,9 +1,11 @@
-import type { CallExpression, SourceFile, Statement } from "ts-morph";
+import type { CallExpression, Statement } from "ts-morph";
 import { isExpressAuthHandler } from "../project/auth-setup.js";
 import { findAppDeclaration } from "../project/express-app.js";
-import { quoted, type SourceStyle, statement } from "../project/source-style.js";
-import { eolOf, insertAt, parse } from "./syntax.js";
-import { Node, SyntaxKind } from "./ts-morph.js";
+import { type ImportedBinding, importedModules } from "../syntax/imported-modules.js";
+import { parse } from "../syntax/parse.js";
+import { quoted, type SourceStyle, statement } from "../syntax/source-style.js";
+import { eolOf, insertAt } from "../syntax/text-edit.js";
+import { Node, SyntaxKind } from "../syntax/ts-morph.js";
 
 /**
  * Packages of global middleware that belong before auth: body parsers, security headers,
@@ -30,39 +32,22 @@ const EARLY_MODULES = new Set([
 const EARLY_NAMES =
   /^(express\.(json|urlencoded|text|raw|static)|bodyParser\.\w+|cors|helmet|cookieParser|morgan|logger|compression|pinoHttp|session|responseTime|favicon|methodOverride)$/;
 
-/** Local name → module, for every import and top-level require of the file. */
-function importedModules(file: SourceFile): Map<string, string> {
-  const modules = new Map<string, string>();
-  for (const declaration of file.getImportDeclarations()) {
-    const from = declaration.getModuleSpecifierValue();
-    const local =
-      declaration.getDefaultImport()?.getText() ?? declaration.getNamespaceImport()?.getText();
-    if (local) modules.set(local, from);
-    for (const named of declaration.getNamedImports())
-      modules.set(named.getAliasNode()?.getText() ?? named.getName(), from);
-  }
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const [argument] = call.getArguments();
-    if (call.getExpression().getText() !== "require" || !Node.isStringLiteral(argument)) continue;
-    const declaration = call.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
-    const name = declaration?.getNameNode();
-    if (Node.isIdentifier(name)) modules.set(name.getText(), argument.getLiteralValue());
-  }
-  return modules;
-}
-
 /** `cors()`, `logger("dev")`, `express.json()`, `bodyParser.json()`: a global middleware call. */
-function isEarlyMiddleware(node: Node, modules: Map<string, string>): boolean {
+function isEarlyMiddleware(node: Node, modules: Map<string, ImportedBinding>): boolean {
   if (!Node.isCallExpression(node)) return false;
   const callee = node.getExpression().getText();
   const head = callee.split(".")[0]!;
-  const module = modules.get(head);
+  const module = modules.get(head)?.module;
   if (module === "express") return /^\w+\.(json|urlencoded|text|raw|static)$/.test(callee);
   if (module !== undefined && EARLY_MODULES.has(module)) return true;
   return EARLY_NAMES.test(callee);
 }
 
-function isEarlySetup(node: Statement, app: string, modules: Map<string, string>): boolean {
+function isEarlySetup(
+  node: Statement,
+  app: string,
+  modules: Map<string, ImportedBinding>,
+): boolean {
   if (!Node.isExpressionStatement(node)) return false;
   const call = node.getExpression();
   if (!Node.isCallExpression(call)) return false;

@@ -1,7 +1,11 @@
-import { quoted, type SourceStyle, statement } from "../project/source-style.js";
-import { eolOf, insertAt, parse } from "./syntax.js";
-import { Node, SyntaxKind } from "./ts-morph.js";
+import { importedModules } from "../syntax/imported-modules.js";
+import type { ModuleKind } from "../syntax/module-kind.js";
+import { parse } from "../syntax/parse.js";
+import { quoted, type SourceStyle, statement } from "../syntax/source-style.js";
+import { eolOf, insertAt } from "../syntax/text-edit.js";
+import { Node } from "../syntax/ts-morph.js";
 
+/** What a file should import from one module. */
 export interface ModuleImport {
   from: string;
   /** Named bindings (`{ ExpressAuth }`). */
@@ -9,8 +13,6 @@ export interface ModuleImport {
   /** The default export's local name. */
   default?: string;
 }
-
-export type ModuleKind = "esm" | "cjs";
 
 /** The import statement for `spec` in the file's module system and style. */
 export function importStatement(spec: ModuleImport, kind: ModuleKind, style: SourceStyle): string {
@@ -26,33 +28,11 @@ export function importStatement(spec: ModuleImport, kind: ModuleKind, style: Sou
   return statement(`const { ${spec.named!.join(", ")} } = require(${from})`, style);
 }
 
-/** Whether `name` is already bound to `from` in the file. */
+/** Whether every name `spec` wants is already bound to its module in the file. */
 function alreadyImported(text: string, fileName: string, spec: ModuleImport): boolean {
-  const file = parse(text, fileName);
+  const bindings = importedModules(parse(text, fileName));
   const wanted = [...(spec.named ?? []), ...(spec.default ? [spec.default] : [])];
-  const bound = new Set<string>();
-  for (const declaration of file.getImportDeclarations()) {
-    if (declaration.getModuleSpecifierValue() !== spec.from) continue;
-    const local = declaration.getDefaultImport()?.getText();
-    if (local) bound.add(local);
-    for (const named of declaration.getNamedImports())
-      bound.add(named.getAliasNode()?.getText() ?? named.getName());
-  }
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const argument = call.getArguments()[0];
-    if (
-      call.getExpression().getText() !== "require" ||
-      !Node.isStringLiteral(argument) ||
-      argument.getLiteralValue() !== spec.from
-    )
-      continue;
-    const declaration = call.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
-    const name = declaration?.getNameNode();
-    if (Node.isIdentifier(name)) bound.add(name.getText());
-    if (Node.isObjectBindingPattern(name))
-      for (const element of name.getElements()) bound.add(element.getName());
-  }
-  return wanted.every((name) => bound.has(name));
+  return wanted.every((name) => bindings.get(name)?.module === spec.from);
 }
 
 /** Where new imports go: after the last import/require at the top, else after directives. */

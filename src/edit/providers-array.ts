@@ -1,6 +1,6 @@
 import { ELEMENT_INDENT } from "../catalog/provider-code.js";
-import type { ProvidersArray } from "../project/auth-setup.js";
-import { eolOf, insertAt } from "./syntax.js";
+import type { ArrayLayout } from "../syntax/array-layout.js";
+import { eolOf, insertAt } from "../syntax/text-edit.js";
 
 /** Moves an expression written for elements at four spaces to elements at `indent`. */
 function reindent(expression: string, indent: string, eol: string): string {
@@ -14,11 +14,16 @@ function reindent(expression: string, indent: string, eol: string): string {
     .join(eol);
 }
 
+/** Code with its layout removed, to compare what two expressions say. */
+const code = (expression: string) => expression.replace(/\s+/g, "");
+
 /**
  * Appends `expression` to a `providers` array in the array's own layout: one element per line
- * (with its indentation and trailing-comma habit) or a one-line list. Only inserts text.
+ * (with its indentation and trailing-comma habit) or a one-line list. Only inserts text; an
+ * element that already reads the same (whatever its layout) leaves the array as it is.
  */
-export function appendProvider(text: string, array: ProvidersArray, expression: string): string {
+export function appendProvider(text: string, array: ArrayLayout, expression: string): string {
+  if (array.elements.some((element) => code(element) === code(expression))) return text;
   const eol = eolOf(text);
   if (array.empty) {
     return insertAt(text, array.insertAt, reindent(expression, `${array.lineIndent}  `, eol));

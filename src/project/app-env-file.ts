@@ -1,8 +1,9 @@
 import { relative, resolve, sep } from "node:path";
 import { CliError } from "../errors.js";
+import { readingProject } from "../syntax/parse.js";
 import type { AuthSetup } from "./auth-setup.js";
 import { chooseEnvFile, detectEnvLoading } from "./environment.js";
-import { findExpressApp, importedSources, readingProject } from "./express-app.js";
+import { findExpressApp, importedSources } from "./express-app.js";
 import type { FrameworkInfo } from "./framework.js";
 import type { PackageJson } from "./package-json.js";
 

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CliError } from "../errors.js";
+import { moduleKindWithReason } from "../syntax/module-kind.js";
 import { chooseEnvFile, detectEnvLoading, detectPort, type EnvLoading } from "./environment.js";
 import { type ExpressApp, entrySource, findExpressApp } from "./express-app.js";
 import { detectFramework, type Framework, type FrameworkInfo } from "./framework.js";
 import { type GitState, gitState } from "./git.js";
-import { moduleKindWithReason } from "./module-kind.js";
 import {
   dependencyRange,
   findPackageRoot,

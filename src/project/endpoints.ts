@@ -1,4 +1,4 @@
-import { envValue } from "../edit/env-file.js";
+import { envValue } from "../syntax/dotenv.js";
 import type { AuthSetup } from "./auth-setup.js";
 import { detectPort } from "./environment.js";
 import { findExpressApp } from "./express-app.js";

@@ -1,7 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import type { CallExpression, SourceFile, Statement } from "ts-morph";
-import { Node, Project, SyntaxKind } from "../edit/ts-morph.js";
+import { importedModules, importSpecifiers } from "../syntax/imported-modules.js";
+import { readingProject } from "../syntax/parse.js";
+import { Node, SyntaxKind } from "../syntax/ts-morph.js";
 import type { PackageJson } from "./package-json.js";
 
 export interface ExpressApp {
@@ -75,21 +77,12 @@ function candidates(root: string, pkg: PackageJson): [string, string][] {
   return found;
 }
 
-/** The local names `express` is imported or required under in a file. */
+/** The local names `express` itself is imported or required under in a file. */
 function expressBindings(file: SourceFile): Set<string> {
   const names = new Set<string>();
-  for (const declaration of file.getImportDeclarations()) {
-    if (declaration.getModuleSpecifierValue() !== "express") continue;
-    const local =
-      declaration.getDefaultImport()?.getText() ?? declaration.getNamespaceImport()?.getText();
-    if (local) names.add(local);
-  }
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (!isRequireOfExpress(call)) continue;
-    const declaration = call.getParent();
-    if (Node.isVariableDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode()))
-      names.add(declaration.getName());
-  }
+  for (const [local, binding] of importedModules(file))
+    if (binding.module === "express" && (binding.export === "default" || binding.export === "*"))
+      names.add(local);
   return names;
 }
 
@@ -154,27 +147,9 @@ export function findAppDeclaration(file: SourceFile): AppDeclaration | undefined
 }
 
 function relativeImports(file: SourceFile): string[] {
-  const specifiers = [
-    ...file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()),
-    ...file
-      .getDescendantsOfKind(SyntaxKind.CallExpression)
-      .filter((call) => call.getExpression().getText() === "require")
-      .map((call) => call.getArguments()[0])
-      .filter((argument) => Node.isStringLiteral(argument))
-      .map((argument) => (argument as unknown as { getLiteralValue(): string }).getLiteralValue()),
-  ];
-  return specifiers.filter(
+  return importSpecifiers(file).filter(
     (specifier) => specifier.startsWith("./") || specifier.startsWith("../"),
   );
-}
-
-/** A ts-morph project for reading (never type-checking) a user's files. */
-export function readingProject(): Project {
-  return new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: { allowJs: true },
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ts } from "../edit/ts-morph.js";
+import { ts } from "../syntax/ts-morph.js";
 
 /** TypeScript's view of the project (tsconfig with `extends` followed). */
 export interface TsConfigView {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const entryPoints = Object.keys(manifest.exports).filter((key) => key !== "./package.json");
+const honoVersion = manifest.devDependencies.hono as string;
 let app: string;
 
 beforeAll(() => {
@@ -22,6 +23,19 @@ beforeAll(() => {
       cwd: app,
       stdio: "pipe",
     },
+  );
+  // The Hono entry builds a Hono sub-app, so it needs its peer; the others load without theirs.
+  execFileSync(
+    "npm",
+    [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "--omit=peer",
+      `hono@${honoVersion}`,
+    ],
+    { cwd: app, stdio: "pipe" },
   );
 }, 120_000);
 afterAll(() => rmSync(app, { recursive: true, force: true }));
@@ -69,6 +83,27 @@ describe("the packed runtime", () => {
       "commonjs",
     );
     expect(peer.trim()).toBe("absent");
+  });
+
+  it("the Fastify entry loads without Fastify installed; the Hono entry mounts in a real Hono app", () => {
+    const fastify = node(
+      `const { FastifyAuth, getSession, requireAuth } = require("@create-auth/runtime/fastify");
+       try { require.resolve("fastify"); console.log("installed") } catch { console.log("absent") }
+       console.log([typeof FastifyAuth({}), typeof getSession, typeof requireAuth({})].join(","));`,
+      "commonjs",
+    );
+    expect(fastify.trim().split("\n")).toEqual(["absent", "function,function,function"]);
+    const hono = node(
+      `import { Hono } from "hono";
+       import { HonoAuth } from "@create-auth/runtime/hono";
+       import Credentials from "@create-auth/runtime/providers/credentials";
+       const config = { secret: "x".repeat(32), trustHost: true, providers: [Credentials({ authorize: () => null })] };
+       const app = new Hono().route("/auth", HonoAuth(config));
+       const response = await app.request("http://localhost/auth/providers");
+       console.log(Object.keys(await response.json()).join(","));`,
+      "module",
+    );
+    expect(hono.trim()).toBe("credentials");
   });
 
   it("answers a real request from CommonJS and from ESM", () => {

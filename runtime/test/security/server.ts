@@ -4,7 +4,9 @@ import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { EmailConfig } from "../../src/providers/types.js";
 import type { AuthConfig } from "../../src/types.js";
 import { express5, startApp } from "../express/app.js";
+import { fastify5, startFastifyApp } from "../fastify/app.js";
 import { HttpTestClient, testConfig } from "../helpers.js";
+import { startHonoApp } from "../hono/app.js";
 
 export interface Served {
   origin: string;
@@ -13,25 +15,43 @@ export interface Served {
   close(): Promise<void>;
 }
 
+/** The frameworks `serve()` can put in front of the runtime. */
+export type Framework = "express" | "fastify" | "hono";
+
+export interface ServeOptions {
+  /** Express's `trust proxy` or Fastify's `trustProxy` (Hono has no such setting). */
+  trustProxy?: boolean;
+  /** The app parses bodies itself (Express's parsers, a Fastify form parser, a Hono middleware). */
+  bodyParsers?: boolean;
+  /** Default `express` (Express 5). */
+  framework?: Framework;
+}
+
 /**
- * The runtime behind a real Express 5 server on 127.0.0.1 (the app of `express/app.ts`: the
- * handler on `/auth`, `requireAuth` on `/me`, `/account`, `/admin/*`, `/team/*`). Rate limiting
- * is off unless the config turns it on: every attack here comes from 127.0.0.1, and a 429 would
- * hide the outcome under test (rate limiting has its own tests).
+ * The runtime behind a real server on 127.0.0.1: by default Express 5 (the app of
+ * `express/app.ts`: the handler on `/auth`, `requireAuth` on `/me`, `/account`, `/admin/*`,
+ * `/team/*`), or the same app on Fastify 5 (`fastify/app.ts`) or Hono (`hono/app.ts`). Rate
+ * limiting is off unless the config turns it on: every attack here comes from 127.0.0.1, and a
+ * 429 would hide the outcome under test (rate limiting has its own tests).
  */
-export async function serve(
-  config: AuthConfig,
-  options: { trustProxy?: boolean; bodyParsers?: boolean } = {},
-): Promise<Served> {
-  const app = await startApp(
-    express5,
-    { rateLimit: false, ...config },
-    {
-      mount: "/auth",
-      ...options,
-    },
-  );
-  return { ...app, client: () => new HttpTestClient(app.origin) };
+export async function serve(config: AuthConfig, options: ServeOptions = {}): Promise<Served> {
+  const { framework = "express", trustProxy, bodyParsers } = options;
+  const limited: AuthConfig = { rateLimit: false, ...config };
+  const app =
+    framework === "fastify"
+      ? await startFastifyApp(fastify5, limited, {
+          prefix: "/auth",
+          trustProxy,
+          formParser: bodyParsers,
+        })
+      : framework === "hono"
+        ? await startHonoApp(limited, { style: "route", mount: "/auth", readsBodies: bodyParsers })
+        : await startApp(express5, limited, { mount: "/auth", trustProxy, bodyParsers });
+  return {
+    origin: app.origin,
+    close: async () => void (await app.close()),
+    client: () => new HttpTestClient(app.origin),
+  };
 }
 
 /**
@@ -48,10 +68,7 @@ export function credentialsAndEmail(mail: EmailConfig): () => AuthConfig {
 }
 
 /** One server for the whole file: `server()` inside a test is the running one. */
-export function useServer(
-  config: () => AuthConfig,
-  options: { trustProxy?: boolean; bodyParsers?: boolean } = {},
-) {
+export function useServer(config: () => AuthConfig, options: ServeOptions = {}) {
   let served: Served;
   beforeAll(async () => {
     served = await serve(config(), options);

@@ -1,4 +1,4 @@
-import { parseEnv } from "../../edit/env-file.js";
+import { parseEnv } from "../../syntax/dotenv.js";
 import type { Rule } from "../types.js";
 
 export const envDuplicateKey: Rule = {

@@ -1,5 +1,5 @@
-import { parseEnv } from "../../edit/env-file.js";
 import { ensureIgnored } from "../../edit/gitignore.js";
+import { parseEnv } from "../../syntax/dotenv.js";
 import { isSecretKey } from "../helpers.js";
 import type { Rule } from "../types.js";
 

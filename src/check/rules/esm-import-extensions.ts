@@ -1,4 +1,4 @@
-import { parse } from "../../edit/syntax.js";
+import { parse } from "../../syntax/parse.js";
 import type { Rule } from "../types.js";
 
 /** Relative imports Node's ES module loader cannot resolve: no file extension. */

@@ -1,4 +1,5 @@
-import { mergeEnv, parseEnv } from "../../edit/env-file.js";
+import { mergeEnv } from "../../edit/env-file.js";
+import { parseEnv } from "../../syntax/dotenv.js";
 import { isSecretKey } from "../helpers.js";
 import type { Rule } from "../types.js";
 

@@ -1,4 +1,4 @@
-import { parseEnv } from "../../edit/env-file.js";
+import { parseEnv } from "../../syntax/dotenv.js";
 import { isSecretKey } from "../helpers.js";
 import type { Rule } from "../types.js";
 

@@ -1,4 +1,4 @@
-import { generateSecret, planEnv } from "../../edit/env-plan.js";
+import { generateSecret, planEnv } from "../../plan/env-plan.js";
 import { sessionSecrets } from "../helpers.js";
 import type { Rule } from "../types.js";
 

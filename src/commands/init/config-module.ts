@@ -1,8 +1,8 @@
 import { ELEMENT_INDENT, providerExpression } from "../../catalog/provider-code.js";
 import { envPrefix, type ProviderInfo } from "../../catalog/providers.js";
-import type { ModuleKind } from "../../edit/imports.js";
-import type { SourceStyle } from "../../project/source-style.js";
 import { render } from "../../render.js";
+import type { ModuleKind } from "../../syntax/module-kind.js";
+import type { SourceStyle } from "../../syntax/source-style.js";
 import type { Answers } from "./answers.js";
 
 export const CLI_VERSION = "0.1.0";

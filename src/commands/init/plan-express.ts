@@ -6,8 +6,8 @@ import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import { detectEnvLoading } from "../../project/environment.js";
 import { importedSources } from "../../project/express-app.js";
-import { moduleKindOf } from "../../project/module-kind.js";
-import { detectStyle, quoted, statement } from "../../project/source-style.js";
+import { moduleKindOf } from "../../syntax/module-kind.js";
+import { detectStyle, quoted, statement } from "../../syntax/source-style.js";
 import type { Answers } from "./answers.js";
 import { configModule, envLoaderModule } from "./config-module.js";
 

@@ -1,10 +1,10 @@
-import { envValue } from "../../edit/env-file.js";
-import { generateSecret, planEnv } from "../../edit/env-plan.js";
 import { ignores } from "../../edit/gitignore.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
+import { generateSecret, planEnv } from "../../plan/env-plan.js";
 import type { ProjectInfo } from "../../project/detect.js";
 import { isIgnored } from "../../project/git.js";
 import { moduleResolution, readsPackageExports, readTsConfig } from "../../project/tsconfig.js";
+import { envValue } from "../../syntax/dotenv.js";
 import type { Answers } from "./answers.js";
 import { envAdditions, secretKeys } from "./config-module.js";
 import { addProviderStep, providersMissingFrom } from "./existing-config.js";

@@ -1,10 +1,11 @@
 import { posix } from "node:path";
-import { insertAt, parse } from "../../edit/syntax.js";
-import { Node, SyntaxKind } from "../../edit/ts-morph.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import type { ProjectInfo } from "../../project/detect.js";
-import { detectStyle, quoted } from "../../project/source-style.js";
 import { render } from "../../render.js";
+import { parse } from "../../syntax/parse.js";
+import { detectStyle, quoted } from "../../syntax/source-style.js";
+import { insertAt } from "../../syntax/text-edit.js";
+import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import type { Answers } from "./answers.js";
 import { CLI_VERSION, configModule, envLoaderModule } from "./config-module.js";
 
@@ -20,7 +21,7 @@ function importOfConfig(project: ProjectInfo, from: string, configFile: string):
  * Registers `src/middleware.ts` in the SolidStart config: `defineConfig({ middleware })` for 1.x,
  * `solidStart({ middleware })` for 2.x. Returns undefined when the shape is not recognised.
  */
-function registerMiddleware(text: string, file: string, major: number): string | undefined {
+export function registerMiddleware(text: string, file: string, major: number): string | undefined {
   const source = parse(text, file);
   const callee = major === 1 ? "defineConfig" : "solidStart";
   const value = major === 1 ? "src/middleware.ts" : "./src/middleware.ts";

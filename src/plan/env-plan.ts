@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { type EnvAddition, mergeEnv } from "../edit/env-file.js";
+import { ensureIgnored } from "../edit/gitignore.js";
 import { CliError } from "../errors.js";
-import type { PlanBuilder } from "../plan/change-set.js";
 import { isIgnored, isTracked } from "../project/git.js";
-import { type EnvAddition, envValue, mergeEnv } from "./env-file.js";
-import { ensureIgnored } from "./gitignore.js";
+import { envValue } from "../syntax/dotenv.js";
+import type { PlanBuilder } from "./change-set.js";
 
 /** A new secret: 32 bytes from the CSPRNG, base64url (43 characters). */
 export function generateSecret(): string {

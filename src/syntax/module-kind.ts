@@ -1,5 +1,7 @@
 import { extname } from "node:path";
-import type { ModuleKind } from "../edit/imports.js";
+
+/** How a file loads modules: `import` (ES modules) or `require()` (CommonJS). */
+export type ModuleKind = "esm" | "cjs";
 
 /**
  * The module system of a source file — by extension, then package.json `type`, then its syntax —

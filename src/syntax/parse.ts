@@ -11,12 +11,14 @@ export function parse(text: string, fileName: string): SourceFile {
   return project.createSourceFile(`/${name.replace(/^\/+/, "")}`, text, { overwrite: true });
 }
 
-/** The file's line ending. */
-export function eolOf(text: string): string {
-  return text.includes("\r\n") ? "\r\n" : "\n";
-}
-
-/** Inserts `insertion` at `position`. */
-export function insertAt(text: string, position: number, insertion: string): string {
-  return `${text.slice(0, position)}${insertion}${text.slice(position)}`;
+/**
+ * A ts-morph project that reads a user's files from disk (never type-checks them): searches that
+ * follow imports share one, so each file is parsed once.
+ */
+export function readingProject(): Project {
+  return new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { allowJs: true },
+  });
 }

@@ -1,0 +1,60 @@
+/**
+ * The Fastify 5 and Hono apps of scenarios (10) and (11): each serves `/public` (the
+ * framework's bare route, the ceiling), `/protected` (one `getSession` read, as in scenario 2)
+ * and the auth endpoints under `/auth`, on our runtime only (Auth.js has no adapter for either).
+ * Fastify and Hono resolve from the repository's `node_modules` (the runtime workspace's dev
+ * dependencies, the copies its own tests use). Env: PORT, FRAMEWORK (`fastify` or `hono`).
+ */
+import { createServer } from "node:http";
+import { FastifyAuth, getSession as fastifySession } from "@create-auth/runtime/fastify";
+import { HonoAuth, getSession as honoSession } from "@create-auth/runtime/hono";
+import Credentials from "@create-auth/runtime/providers/credentials";
+import { getRequestListener } from "@hono/node-server";
+import Fastify from "fastify";
+import { Hono } from "hono";
+import { BASE_PATH } from "../lib/shared.mjs";
+import { authorize, baseConfig } from "./app.mjs";
+import { serve } from "./serve.mjs";
+
+const config = {
+  ...baseConfig(),
+  rateLimit: false,
+  providers: [Credentials({ credentials: { username: {}, password: {} }, authorize })],
+};
+
+/** @param {{ user?: { email?: string } } | null} session */
+const answer = (session) =>
+  session ? { ok: true, user: session.user?.email ?? null } : { ok: false, user: null };
+
+async function fastifyListener() {
+  /** @type {import("node:http").RequestListener | undefined} */
+  let listener;
+  const app = Fastify({
+    // The bench's own server (serve.mjs) listens; Fastify only hands over its handler.
+    serverFactory: (handler) => {
+      listener = handler;
+      return createServer();
+    },
+  });
+  app.get("/public", async () => ({ ok: true, user: null }));
+  app.get("/protected", async (request, reply) => {
+    const session = await fastifySession(request, config);
+    return reply.code(session ? 200 : 401).send(answer(session));
+  });
+  await app.register(FastifyAuth(config), { prefix: BASE_PATH });
+  await app.ready();
+  return /** @type {import("node:http").RequestListener} */ (listener);
+}
+
+function honoListener() {
+  const app = new Hono();
+  app.get("/public", (c) => c.json({ ok: true, user: null }));
+  app.get("/protected", async (c) => {
+    const session = await honoSession(c, config);
+    return c.json(answer(session), session ? 200 : 401);
+  });
+  app.route(BASE_PATH, HonoAuth(config));
+  return getRequestListener(app.fetch);
+}
+
+serve(process.env.FRAMEWORK === "hono" ? honoListener() : await fastifyListener());

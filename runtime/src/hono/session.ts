@@ -1,0 +1,70 @@
+import type { MiddlewareHandler } from "hono";
+import { targetPath, targetSearch } from "../adapter-kit/request-target.js";
+import { guard, type RequireAuthOptions } from "../adapter-kit/require-auth.js";
+import { resolveConfig } from "../core/config.js";
+import { frameworkSession } from "../core/get-session.js";
+import { toWebResponse } from "../core/response.js";
+import { configuredBasePath } from "../express/base-path.js";
+import type { Session } from "../types.js";
+import { type HonoAuthConfig, servedAt } from "./handler.js";
+
+/** The variables `requireAuth` sets: `c.get("session")`. */
+export interface AuthVariables {
+  session: Session | null;
+}
+
+/** An `Env` for `new Hono<AuthEnv>()`, so `c.get("session")` is typed in every handler. */
+export interface AuthEnv {
+  Variables: AuthVariables;
+}
+
+/** The part of Hono's `Context` `getSession` reads (a `Context` of any `Env` fits). */
+export interface HonoContextLike {
+  req: { url: string; raw: Request };
+}
+
+/**
+ * The session of a request, or `null`: reads the `Cookie` header of `c.req.raw` directly (no
+ * new `Request`, no re-encryption, keys cached), never throws, and gives `null` (after logging)
+ * for a broken configuration. The protocol, which decides the cookie names, is the request
+ * URL's, as for the handler.
+ */
+export function getSession(c: HonoContextLike, config: HonoAuthConfig): Promise<Session | null> {
+  return frameworkSession(
+    config,
+    resolveConfig,
+    () => (c.req.url.startsWith("https:") ? "https" : "http"),
+    () => c.req.raw.headers.get("cookie"),
+  );
+}
+
+/**
+ * Middleware that lets signed-in requests through with `c.get("session")` set and turns the
+ * others away: browsers are redirected to the sign-in page with a same-origin `callbackUrl`
+ * back, API clients get `401 {"message":"Unauthorized"}`. Per route, per sub-app, or for every
+ * path with `paths`. The steps of signing in always pass.
+ */
+export function requireAuth(
+  config: HonoAuthConfig,
+  options: RequireAuthOptions = {},
+): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const url = c.req.url;
+    const outcome = await guard(
+      {
+        path: targetPath(url),
+        search: () => targetSearch(url),
+        method: c.req.method,
+        accept: c.req.raw.headers.get("accept"),
+        origin: () => new URL(url).origin,
+        session: () => getSession(c, config),
+      },
+      config,
+      options,
+      configuredBasePath(config) ?? servedAt.get(config),
+    );
+    if (outcome.session !== undefined) c.set("session", outcome.session);
+    if (outcome.refusal) return toWebResponse(outcome.refusal);
+    await next();
+  };
+}

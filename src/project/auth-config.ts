@@ -1,0 +1,209 @@
+import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
+import { type ArrayLayout, arrayLayout } from "../syntax/array-layout.js";
+import { type ImportedBinding, importedModules } from "../syntax/imported-modules.js";
+import { Node, SyntaxKind } from "../syntax/ts-morph.js";
+import { propertyValue, unwrap, variableValue, type Written, written } from "../syntax/values.js";
+
+/** `…/providers/<id>` of our runtime or of Auth.js. */
+const PROVIDER_MODULE =
+  /^(?:@create-auth\/runtime|@auth\/(?:core|express|solid-start))\/providers\/([a-z0-9-]+)$/;
+
+/** One element of `providers`, as far as it can be read without running it. */
+export interface ConfiguredProvider {
+  /** The id the runtime will use (`github`, `credentials`, the `id` option), when it can be known. */
+  id: string | undefined;
+  /** The preset's module id (`github`, `oidc`, `credentials`, `email`, `nodemailer`), if recognised. */
+  preset: string | undefined;
+  /** The module the provider comes from, if imported. */
+  module: string | undefined;
+  line: number;
+  /** Options set in code (so the matching env variable is not needed). */
+  options: { clientId: boolean; clientSecret: boolean; issuer: boolean; server: boolean };
+}
+
+/** The `providers` array as laid out in the file, and whether it is written inline or in a constant. */
+export interface ProvidersArray extends ArrayLayout {
+  /** `inline` (`providers: [...]`) or `variable` (`const providers = [...]` in the same file). */
+  shape: "inline" | "variable";
+}
+
+/** Everything a configuration object says, read from its syntax, each value with its line. */
+export interface AuthConfigInfo {
+  /** Project-relative path of the file holding the configuration. */
+  file: string;
+  /** The variable it is assigned to (`authConfig`), unless it is written inline in a call. */
+  variable: string | undefined;
+  line: number;
+  providers: ConfiguredProvider[];
+  /** Undefined when the providers are built in a way we do not follow (a function call, …). */
+  providersArray: ProvidersArray | undefined;
+  providersLine: number | undefined;
+  /**
+   * The adapter expression as written (`postgresAdapter(embeddedDatabase())`), and `resolved`:
+   * that text followed by `name = value` for each same-file constant it names, a few levels deep
+   * (`postgresAdapter(pool)` → `pool = new pg.Pool(…)`).
+   */
+  adapter: { line: number; text: string; resolved: string } | undefined;
+  strategy: Written<string> | undefined;
+  /** `session.maxAge` in seconds. */
+  maxAge: Written<number> | undefined;
+  basePath: Written<string> | undefined;
+  prefix: Written<string> | undefined;
+  debug: Written<boolean> | undefined;
+  secret: { line: number } | undefined;
+  trustHost: Written<boolean> | undefined;
+}
+
+/**
+ * The expression's text, then `name = value` for each top-level constant of the same file it
+ * names, following those values three levels deep.
+ */
+function withConstants(node: Node): string {
+  const source = node.getSourceFile();
+  const seen = new Set<string>();
+  const lines = [node.getText()];
+  let pending = [node];
+  for (let depth = 0; depth < 3 && pending.length > 0; depth++) {
+    const next: Node[] = [];
+    for (const current of pending) {
+      const names = Node.isIdentifier(current)
+        ? [current]
+        : current.getDescendantsOfKind(SyntaxKind.Identifier);
+      for (const name of names) {
+        const text = name.getText();
+        if (seen.has(text)) continue;
+        seen.add(text);
+        const value = variableValue(source, text);
+        if (!value) continue;
+        lines.push(`${text} = ${value.getText()}`);
+        next.push(value);
+      }
+    }
+    pending = next;
+  }
+  return lines.join("\n");
+}
+
+/** A provider element: its preset from the module its callee is imported from, its id and options. */
+function providerOf(element: Node, modules: Map<string, ImportedBinding>): ConfiguredProvider {
+  const line = element.getStartLineNumber();
+  const options = { clientId: false, clientSecret: false, issuer: false, server: false };
+  let callee: string | undefined;
+  let id: string | undefined;
+  let argument: Node | undefined;
+  if (Node.isIdentifier(element)) callee = element.getText();
+  else if (Node.isCallExpression(element)) {
+    callee = element.getExpression().getText();
+    argument = unwrap(element.getArguments()[0]);
+  } else if (Node.isObjectLiteralExpression(element)) argument = element;
+  if (Node.isObjectLiteralExpression(argument)) {
+    const idValue = written<string>(propertyValue(argument, "id"), "string");
+    if (idValue && idValue.value !== "dynamic") id = idValue.value;
+    for (const key of Object.keys(options) as (keyof typeof options)[])
+      options[key] = argument.getProperty(key) !== undefined;
+  }
+  const module = callee ? modules.get(callee)?.module : undefined;
+  const preset = module ? PROVIDER_MODULE.exec(module)?.[1] : undefined;
+  return { id: id ?? preset, preset, module, line, options };
+}
+
+/** Everything the configuration object says, read from its syntax. */
+export function readConfigObject(
+  object: ObjectLiteralExpression,
+  file: string,
+  variable: string | undefined,
+): AuthConfigInfo {
+  const source = object.getSourceFile();
+  const modules = importedModules(source);
+  let providersNode = propertyValue(object, "providers");
+  let shape: ProvidersArray["shape"] = "inline";
+  if (Node.isIdentifier(providersNode)) {
+    const resolved = variableValue(source, providersNode.getText());
+    if (resolved) {
+      providersNode = resolved;
+      shape = "variable";
+    }
+  }
+  const providers: ConfiguredProvider[] = [];
+  let providersArray: ProvidersArray | undefined;
+  if (Node.isArrayLiteralExpression(providersNode)) {
+    providersArray = { ...arrayLayout(providersNode), shape };
+    for (const element of providersNode.getElements()) {
+      const value = unwrap(element);
+      if (!value) continue;
+      if (Node.isSpreadElement(value)) {
+        const spread = unwrap(value.getExpression());
+        const base = Node.isIdentifier(spread) ? variableValue(source, spread.getText()) : spread;
+        if (Node.isArrayLiteralExpression(base))
+          for (const inner of base.getElements())
+            providers.push(providerOf(unwrap(inner) ?? inner, modules));
+        continue;
+      }
+      providers.push(providerOf(value, modules));
+    }
+  }
+  const session = propertyValue(object, "session");
+  const strategy = Node.isObjectLiteralExpression(session)
+    ? written<string>(propertyValue(session, "strategy"), "string")
+    : undefined;
+  const maxAge = Node.isObjectLiteralExpression(session)
+    ? written<number>(propertyValue(session, "maxAge"), "number")
+    : undefined;
+  const adapter = propertyValue(object, "adapter");
+  const secret = propertyValue(object, "secret");
+  return {
+    file,
+    variable,
+    line: object.getStartLineNumber(),
+    providers,
+    providersArray,
+    providersLine: providersNode?.getStartLineNumber(),
+    adapter: adapter
+      ? {
+          line: adapter.getStartLineNumber(),
+          text: adapter.getText(),
+          resolved: withConstants(adapter),
+        }
+      : undefined,
+    strategy,
+    maxAge,
+    basePath: written<string>(propertyValue(object, "basePath"), "string"),
+    prefix: written<string>(propertyValue(object, "prefix"), "string"),
+    debug: written<boolean>(propertyValue(object, "debug"), "boolean"),
+    secret: secret ? { line: secret.getStartLineNumber() } : undefined,
+    trustHost: written<boolean>(propertyValue(object, "trustHost"), "boolean"),
+  };
+}
+
+/** Configuration objects in a file: `const x = { providers … }` or `ExpressAuth({ providers … })`. */
+export function configObjects(
+  source: SourceFile,
+): { object: ObjectLiteralExpression; variable: string | undefined }[] {
+  const found: { object: ObjectLiteralExpression; variable: string | undefined }[] = [];
+  const isConfig = (node: Node | undefined): node is ObjectLiteralExpression =>
+    Node.isObjectLiteralExpression(node) && node.getProperty("providers") !== undefined;
+  for (const declaration of source.getVariableDeclarations()) {
+    const value = unwrap(declaration.getInitializer());
+    if (isConfig(value)) found.push({ object: value, variable: declaration.getName() });
+  }
+  // CommonJS: `module.exports = { … }`, `exports.authConfig = { … }`, `module.exports.x = { … }`.
+  for (const statement of source.getStatements()) {
+    if (!Node.isExpressionStatement(statement)) continue;
+    const expression = statement.getExpression();
+    if (!Node.isBinaryExpression(expression) || expression.getOperatorToken().getText() !== "=")
+      continue;
+    const target = /^(?:module\.exports|exports)(?:\.(\w+))?$/.exec(expression.getLeft().getText());
+    const value = unwrap(expression.getRight());
+    if (target && isConfig(value)) found.push({ object: value, variable: target[1] });
+  }
+  for (const assignment of source.getExportAssignments()) {
+    const value = unwrap(assignment.getExpression());
+    if (isConfig(value)) found.push({ object: value, variable: undefined });
+  }
+  for (const call of source.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    if (!/^(ExpressAuth|SolidAuth|Auth)$/.test(call.getExpression().getText())) continue;
+    const value = unwrap(call.getArguments()[0]);
+    if (isConfig(value)) found.push({ object: value, variable: undefined });
+  }
+  return found;
+}
