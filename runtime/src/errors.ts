@@ -24,6 +24,7 @@ export type ErrorType =
   | "ExperimentalFeatureNotEnabled"
   | "InvalidCallbackUrl"
   | "InvalidCheck"
+  | "InvalidConfig"
   | "InvalidEndpoints"
   | "InvalidProvider"
   | "JWTSessionError"
@@ -126,6 +127,13 @@ export class InvalidCallbackUrl extends AuthError {
 /** A state, PKCE, nonce or challenge check failed. */
 export class InvalidCheck extends AuthError {
   static override type: ErrorType = "InvalidCheck";
+}
+/**
+ * An option of the configuration has the wrong type or range; the message names it. Ours:
+ * Auth.js does not check option types.
+ */
+export class InvalidConfig extends AuthError {
+  static override type: ErrorType = "InvalidConfig";
 }
 export class InvalidEndpoints extends AuthError {
   static override type: ErrorType = "InvalidEndpoints";

@@ -26,6 +26,7 @@ const table: Record<string, Row> = {
   ExperimentalFeatureNotEnabled: error(false),
   InvalidCallbackUrl: error(false),
   InvalidCheck: error(false),
+  InvalidConfig: error(false),
   InvalidEndpoints: error(false),
   InvalidProvider: error(false),
   JWTSessionError: error(false),

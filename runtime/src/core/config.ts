@@ -29,6 +29,7 @@ import type {
   WarningCode,
 } from "../types.js";
 import { hasAdapterMethod, wrapAdapter } from "./adapter.js";
+import { assertOptions } from "./assert-options.js";
 import { type CookieMap, resolveCookies } from "./cookies.js";
 import { randomBase64url } from "./crypto.js";
 import { defaultCallbacks } from "./defaults.js";
@@ -76,11 +77,36 @@ const cache = new WeakMap<AuthConfig, ResolvedConfig>();
  * modified). Providers, keys and assertions are computed here, not on every request.
  */
 export function resolveConfig(config: AuthConfig, env: Env = process.env): ResolvedConfig {
+  if (typeof config !== "object" || config === null) {
+    const error = assertOptions(config)!;
+    let unusable = notObjects.get(error.message);
+    if (!unusable) {
+      unusable = unusableConfig(error, {}, env);
+      notObjects.set(error.message, unusable);
+    }
+    return unusable;
+  }
   let resolved = cache.get(config);
   if (!resolved) {
-    resolved = buildConfig(config, env);
+    const invalid = assertOptions(config);
+    resolved = invalid ? unusableConfig(invalid, config, env) : buildConfig(config, env);
     cache.set(config, resolved);
   }
+  return resolved;
+}
+
+/** The resolutions of what is not a configuration object (`undefined`, say), by message. */
+const notObjects = new Map<string, ResolvedConfig>();
+
+/**
+ * A configuration that fails every request with `error` (and gives no session), built from
+ * nothing of the user's but a logger that passed its checks: the rest cannot be trusted.
+ */
+function unusableConfig(error: AuthError, config: object, env: Env): ResolvedConfig {
+  const { logger } = config as AuthConfig;
+  const loggerValid = logger !== undefined && !assertOptions({ logger });
+  const resolved = buildConfig({ providers: [], ...(loggerValid ? { logger } : {}) }, env);
+  resolved.error = error;
   return resolved;
 }
 
@@ -163,11 +189,10 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
       secure: resolveCookies(true, config.cookies),
       plain: resolveCookies(false, config.cookies),
     },
-    rateLimit: rateLimit instanceof Error ? false : rateLimit,
+    rateLimit,
     warnings,
   };
-  resolved.error =
-    error ?? (rateLimit instanceof Error ? rateLimit : undefined) ?? assertConfig(resolved, config);
+  resolved.error = error ?? assertConfig(resolved, config);
   if (
     resolved.providers.some((p) => p.type === "webauthn") &&
     resolved.experimental.enableWebAuthn

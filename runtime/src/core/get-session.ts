@@ -2,13 +2,16 @@ import type { Session } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
 import { isSecure } from "./context.js";
 import { parseCookieHeader } from "./cookies.js";
+import { logText } from "./log-text.js";
 import { readSession } from "./session.js";
+
+const reportedErrors = new WeakSet<ResolvedConfig>();
 
 /**
  * The session for a request's `Cookie` header, without building Web `Request`/`Response` objects
  * and without re-encrypting anything: the fast path behind the framework adapters' `getSession`.
  * Only the session cookie (and its chunks) is parsed out of the header. Never throws; a broken
- * configuration is logged and yields `null` (fail closed).
+ * configuration is logged (once) and yields `null` (fail closed).
  *
  * @param protocol the request's protocol (`https` or `http`, as the framework decides it), which
  *   decides the cookie names unless `useSecureCookies` or `AUTH_URL` does. Only the protocol
@@ -20,7 +23,11 @@ export async function sessionFromCookieHeader(
   header: string | null | undefined,
 ): Promise<Session | null> {
   if (config.error) {
-    config.logger.error(config.error);
+    // Once per configuration: every request would repeat it.
+    if (!reportedErrors.has(config)) {
+      reportedErrors.add(config);
+      config.logger.error(config.error);
+    }
     return null;
   }
   // isSecure() of the origin the handler uses: AUTH_URL's when set, else the request's.
@@ -79,5 +86,5 @@ function logUnresolvable(config: unknown, cause: unknown): void {
   const key = typeof config === "object" && config !== null ? config : reported;
   if (reported.has(key)) return;
   reported.add(key);
-  console.error(`[auth][error] ${error.message}`, cause);
+  console.error(`[auth][error] ${logText(error.message)}`, cause);
 }

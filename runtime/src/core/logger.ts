@@ -1,5 +1,6 @@
 import { AuthError } from "../errors.js";
 import type { AuthConfig, LoggerInstance, WarningCode } from "../types.js";
+import { logText } from "./log-text.js";
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled":
@@ -16,13 +17,18 @@ const warningText: Record<WarningCode, string> = {
     "requireAuth does not know where ExpressAuth is mounted: set basePath.",
 };
 
+/**
+ * An error and its causes, one line each (plus a few stack lines of a cause that is not ours),
+ * every part escaped with {@link logText}: a message is never more than one line.
+ */
 function describe(error: Error): string {
-  let text = `[auth][error] ${error.name}: ${error.message}`;
+  let text = `[auth][error] ${logText(`${error.name}: ${error.message}`)}`;
   let cause = error.cause;
   for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
-    text += `\n[auth][cause] ${cause.name}: ${cause.message}`;
+    text += `\n[auth][cause] ${logText(`${cause.name}: ${cause.message}`)}`;
     if (!(cause instanceof AuthError) && cause.stack) {
-      text += `\n${cause.stack.split("\n").slice(1, 6).join("\n")}`;
+      const frames = cause.stack.split("\n").filter((line) => /^\s+at /.test(line));
+      text += `\n${frames.slice(0, 5).map(logText).join("\n")}`;
     }
     cause = cause.cause;
   }
@@ -42,7 +48,7 @@ export function createLogger(config: Pick<AuthConfig, "logger" | "debug">): Logg
     debug:
       user.debug ??
       (config.debug
-        ? (message, metadata) => console.debug(`[auth][debug] ${message}`, metadata ?? "")
+        ? (message, metadata) => console.debug(`[auth][debug] ${logText(message)}`, metadata ?? "")
         : () => {}),
   };
 }

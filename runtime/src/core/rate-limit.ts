@@ -3,7 +3,7 @@
  * and per identifier before any work is done, and refused with `RateLimited` past the limit.
  */
 import { createHmac } from "node:crypto";
-import { AdapterError, AuthError, RateLimited } from "../errors.js";
+import { AdapterError, RateLimited } from "../errors.js";
 import { memoryRateLimitStore } from "../rate-limit/memory.js";
 import type {
   RateLimitContext,
@@ -40,49 +40,23 @@ const defaultStore = () => {
   return processStore;
 };
 
-function assertPositive(name: string, value: unknown): AuthError | undefined {
-  if (typeof value === "number" && Number.isFinite(value) && value > 0) return undefined;
-  return new AuthError(`rateLimit.${name} must be a positive number, received ${String(value)}`);
-}
-
 /**
- * The resolved option, or the configuration error it holds. On unless `rateLimit: false`: the
- * defaults (10 attempts per identifier and 100 per address every 5 minutes) leave people alone
- * and stop password guessing and mail floods.
+ * The resolved option (its types were checked by `assertOptions`). On unless `rateLimit: false`:
+ * the defaults (10 attempts per identifier and 100 per address every 5 minutes) leave people
+ * alone and stop password guessing and mail floods.
  */
 export function resolveRateLimit(
   option: false | RateLimitOptions | undefined,
-): ResolvedRateLimit | false | AuthError {
+): ResolvedRateLimit | false {
   if (option === false) return false;
-  const {
-    window = DEFAULT_WINDOW,
-    max = DEFAULT_MAX,
-    store,
-    clientAddress,
-    normalizeIdentifier: normalize,
-  } = option ?? {};
-  const maxPerAddress = option?.maxPerAddress ?? max * 10;
-  const invalid =
-    assertPositive("window", window) ??
-    assertPositive("max", max) ??
-    assertPositive("maxPerAddress", maxPerAddress);
-  if (invalid) return invalid;
-  if (store && (typeof store.increment !== "function" || typeof store.reset !== "function")) {
-    return new AuthError("rateLimit.store must have increment() and reset()");
-  }
-  if (clientAddress !== undefined && typeof clientAddress !== "function") {
-    return new AuthError("rateLimit.clientAddress must be a function");
-  }
-  if (normalize !== undefined && typeof normalize !== "function") {
-    return new AuthError("rateLimit.normalizeIdentifier must be a function");
-  }
+  const { window = DEFAULT_WINDOW, max = DEFAULT_MAX, store, clientAddress } = option ?? {};
   return {
     windowMs: window * 1000,
     max,
-    maxPerAddress,
+    maxPerAddress: option?.maxPerAddress ?? max * 10,
     store: store ?? defaultStore(),
     clientAddress,
-    normalizeIdentifier: normalize ?? normalizeIdentifier,
+    normalizeIdentifier: option?.normalizeIdentifier ?? normalizeIdentifier,
   };
 }
 

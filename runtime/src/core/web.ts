@@ -1,35 +1,10 @@
 import type { AuthConfig } from "../types.js";
+import { MAX_BODY_BYTES, parseBody } from "./body.js";
 import { resolveConfig } from "./config.js";
 import { parseCookieHeader } from "./cookies.js";
-import { parseForm } from "./form-parameters.js";
 import { handleAuthRequest } from "./handle.js";
 import type { AuthRequest } from "./request.js";
 import { jsonResponse, toWebResponse } from "./response.js";
-
-/** Largest request body accepted (forms and JSON of the auth endpoints are tiny). */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** Parses a form or JSON body into a flat object; `null` when it is malformed. */
-export function parseBody(
-  contentType: string | null | undefined,
-  text: string,
-): Record<string, unknown> | undefined | null {
-  if (!contentType || text === "") return undefined;
-  if (contentType.includes("application/json")) {
-    try {
-      const value: unknown = JSON.parse(text);
-      return value !== null && typeof value === "object" && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : null;
-    } catch {
-      return null;
-    }
-  }
-  if (contentType.includes("application/x-www-form-urlencoded")) {
-    return parseForm(text);
-  }
-  return undefined;
-}
 
 /**
  * The whole body, or `undefined` as soon as it passes `limit` bytes: a chunked body (no
@@ -75,7 +50,7 @@ export async function fromWebRequest(request: Request): Promise<AuthRequest | Re
     const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
     if (!bytes) return toWebResponse(jsonResponse("Bad request.", 413));
     const body = parseBody(request.headers.get("content-type"), new TextDecoder().decode(bytes));
-    if (body === null) return toWebResponse(jsonResponse("Bad request.", 400));
+    if (typeof body === "number") return toWebResponse(jsonResponse("Bad request.", body));
     if (body) authRequest.body = body;
   }
   return authRequest;

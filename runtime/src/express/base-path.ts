@@ -1,4 +1,5 @@
 import { resolveConfig } from "../core/config.js";
+import { logText } from "../core/log-text.js";
 import type { AuthConfig, WarningCode } from "../types.js";
 import type { ExpressRequest } from "./types.js";
 
@@ -78,5 +79,5 @@ export function warnOnce(config: AuthConfig, code: WarningCode, message: string)
   codes.add(code);
   const warn = config.logger?.warn;
   if (warn) warn(code);
-  else console.warn(`[auth][warn][${code}] ${message}`);
+  else console.warn(`[auth][warn][${code}] ${logText(message)}`);
 }

@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES, parseBody } from "../core/web.js";
+import { type BodyRefusal, MAX_BODY_BYTES, parseBody, parsedBody } from "../core/body.js";
 import type { ExpressRequest } from "./types.js";
 
 export class BodyTooLarge extends Error {}
@@ -33,11 +33,11 @@ export async function readBody(req: ExpressRequest): Promise<Record<string, unkn
     throw new BodyTooLarge();
   }
   if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && !Buffer.isBuffer(parsed)) {
-    // Chunked (no Content-Length): judge by what was parsed.
-    if (JSON.stringify(parsed).length > MAX_BODY_BYTES) throw new BodyTooLarge();
+    // Chunked (no Content-Length): judged by what was parsed, with a bounded walk.
+    const body = orThrow(parsedBody(contentType, parsed));
     // A parser for this content type ran. An empty object may also mean "a parser for another
     // type ran and left the stream alone" (Express 4's body-parser), so then read it ourselves.
-    if (Object.keys(parsed).length) return parsed as Record<string, unknown>;
+    if (body && Object.keys(body).length) return body;
   } else if (typeof parsed === "string" || Buffer.isBuffer(parsed)) {
     if (parsed.length > MAX_BODY_BYTES) throw new BodyTooLarge();
     return orThrow(parseBody(contentType, parsed.toString()));
@@ -46,7 +46,8 @@ export async function readBody(req: ExpressRequest): Promise<Record<string, unkn
   return orThrow(parseBody(contentType, await readStream(req)));
 }
 
-function orThrow(body: Record<string, unknown> | null | undefined) {
-  if (body === null) throw new MalformedBody();
+function orThrow(body: Record<string, unknown> | BodyRefusal | undefined) {
+  if (body === 413) throw new BodyTooLarge();
+  if (body === 400) throw new MalformedBody();
   return body;
 }

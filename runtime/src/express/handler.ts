@@ -1,3 +1,4 @@
+import { assertConfigObject } from "../core/assert-options.js";
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader, serializeCookie } from "../core/cookies.js";
 import { handleAuthRequest } from "../core/handle.js";
@@ -66,6 +67,7 @@ function reject(res: ExpressResponse, status: number): void {
  * GET, except on the callback. Errors reach Express's error handler on both versions.
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
+  assertConfigObject(config, "ExpressAuth");
   let mount: { prefix: string; basePath: string; resolved: ResolvedConfig } | undefined;
 
   const mountAt = (prefix: string) => ({

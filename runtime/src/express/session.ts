@@ -1,3 +1,4 @@
+import { assertConfigObject } from "../core/assert-options.js";
 import { resolveConfig } from "../core/config.js";
 import { frameworkSession } from "../core/get-session.js";
 import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.js";
@@ -33,6 +34,7 @@ export function getSession(
 
 /** Middleware putting the session (or `null`) on `res.locals.session`. */
 export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
+  assertConfigObject(config, "authSession");
   return async (req, res, next) => {
     try {
       res.locals ??= {};
@@ -91,6 +93,7 @@ export function requireAuth(
   config: ExpressAuthConfig,
   options: RequireAuthOptions = {},
 ): ExpressMiddleware {
+  assertConfigObject(config, "requireAuth");
   return async (req, res, next) => {
     try {
       if (options.paths && !matchesProtectedPath(rawPath(req), options.paths)) return next();

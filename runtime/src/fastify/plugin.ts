@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
 import { nodeHeaderReader } from "../adapter-kit/node-headers.js";
 import { targetPath, targetSearch } from "../adapter-kit/request-target.js";
+import { assertConfigObject } from "../core/assert-options.js";
+import { MAX_BODY_BYTES } from "../core/body.js";
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader, serializeCookie } from "../core/cookies.js";
+import { parseForm } from "../core/form-parameters.js";
 import { handleAuthRequest } from "../core/handle.js";
 import { type AuthRequest, parseAction } from "../core/request.js";
 import { type AuthResponse, jsonResponse } from "../core/response.js";
-import { MAX_BODY_BYTES, parseBody } from "../core/web.js";
 import { configuredBasePath } from "../express/base-path.js";
 import type { AuthConfig } from "../types.js";
 import { fastifyBody } from "./body.js";
@@ -64,7 +66,7 @@ async function register(fastify: FastifyInstance, config: FastifyAuthConfig): Pr
     fastify.addContentTypeParser(
       FORM,
       { parseAs: "string", bodyLimit: MAX_BODY_BYTES },
-      (request, text, done) => done(null, parseBody(request.headers["content-type"], String(text))),
+      (_request, text, done) => done(null, parseForm(String(text))),
     );
   }
   fastify.route({
@@ -126,5 +128,6 @@ async function handle(
  * Protocol, host and client address follow the app's `trustProxy`.
  */
 export function FastifyAuth(config: FastifyAuthConfig): FastifyPluginAsync<FastifyAuthOptions> {
+  assertConfigObject(config, "FastifyAuth");
   return (fastify) => register(fastify as FastifyInstance, config);
 }

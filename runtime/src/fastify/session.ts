@@ -1,6 +1,7 @@
 import type { FastifyReply } from "fastify";
 import { targetPath, targetSearch } from "../adapter-kit/request-target.js";
 import { guard, type RequireAuthOptions } from "../adapter-kit/require-auth.js";
+import { assertConfigObject } from "../core/assert-options.js";
 import { resolveConfig } from "../core/config.js";
 import { frameworkSession } from "../core/get-session.js";
 import { configuredBasePath } from "../express/base-path.js";
@@ -47,6 +48,7 @@ export function requireAuth(
   config: FastifyAuthConfig,
   options: RequireAuthOptions = {},
 ): FastifyAuthHook {
+  assertConfigObject(config, "requireAuth");
   return async (request, reply) => {
     const outcome = await guard(
       {

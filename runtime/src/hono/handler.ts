@@ -1,12 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { routePath } from "hono/route";
+import { assertConfigObject } from "../core/assert-options.js";
+import { MAX_BODY_BYTES, parseBody } from "../core/body.js";
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader } from "../core/cookies.js";
 import { handleAuthRequest } from "../core/handle.js";
 import { type AuthRequest, parseAction } from "../core/request.js";
 import { jsonResponse, toWebResponse } from "../core/response.js";
-import { fromWebRequest, MAX_BODY_BYTES, parseBody } from "../core/web.js";
+import { fromWebRequest } from "../core/web.js";
 import { configuredBasePath } from "../express/base-path.js";
 import type { AuthConfig } from "../types.js";
 
@@ -44,7 +46,7 @@ async function readRequest(c: Context, url: URL): Promise<AuthRequest | Response
   const text = await c.req.text();
   if (text.length > MAX_BODY_BYTES) return toWebResponse(jsonResponse("Bad request.", 413));
   const body = parseBody(raw.headers.get("content-type"), text);
-  if (body === null) return toWebResponse(jsonResponse("Bad request.", 400));
+  if (typeof body === "number") return toWebResponse(jsonResponse("Bad request.", body));
   if (body) request.body = body;
   return request;
 }
@@ -64,6 +66,7 @@ function clientAddress(c: Context): string | undefined {
  * Links use the origin of the request URL Hono hands over, never `X-Forwarded-*`.
  */
 export function honoAuthHandler(config: HonoAuthConfig): MiddlewareHandler {
+  assertConfigObject(config, "honoAuthHandler");
   let mount: { prefix: string; basePath: string; resolved: ResolvedConfig } | undefined;
 
   const target = (c: Context) => {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { targetPath, targetSearch } from "../adapter-kit/request-target.js";
 import { guard, type RequireAuthOptions } from "../adapter-kit/require-auth.js";
+import { assertConfigObject } from "../core/assert-options.js";
 import { resolveConfig } from "../core/config.js";
 import { frameworkSession } from "../core/get-session.js";
 import { toWebResponse } from "../core/response.js";
@@ -48,6 +49,7 @@ export function requireAuth(
   config: HonoAuthConfig,
   options: RequireAuthOptions = {},
 ): MiddlewareHandler<AuthEnv> {
+  assertConfigObject(config, "requireAuth");
   return async (c, next) => {
     const url = c.req.url;
     const outcome = await guard(

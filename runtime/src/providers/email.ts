@@ -5,6 +5,7 @@
  * @module providers/email
  */
 
+import { logText } from "../core/log-text.js";
 import { signInMessage } from "./email-message.js";
 import { sendSmtp } from "./smtp.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
@@ -41,7 +42,9 @@ export async function sendVerificationRequest(
   const server = provider.server as EmailUserConfig["server"];
   const message = signInMessage(url, theme);
   if (usesConsole(server)) {
-    console.info(`\n[auth] Sign-in link for ${identifier} (console delivery):\n${url}\n`);
+    console.info(
+      `\n[auth] Sign-in link for ${logText(identifier)} (console delivery):\n${logText(url)}\n`,
+    );
     return;
   }
   if (server === undefined || server === "") {

@@ -4,6 +4,7 @@
  *
  * @module solid-start
  */
+import { assertConfigObject } from "../core/assert-options.js";
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { frameworkSession } from "../core/get-session.js";
 import { handleAuthRequest } from "../core/handle.js";
@@ -58,6 +59,7 @@ function resolved(config: SolidAuthConfig): ResolvedConfig {
  * SolidStart carries on with its own routing.
  */
 export function SolidAuth(config: SolidAuthConfig) {
+  assertConfigObject(config, "SolidAuth");
   const handler = async (event: RequestEventLike): Promise<Response | undefined> => {
     const config_ = resolved(config);
     const parsed = parseAction(new URL(event.request.url).pathname, config_.basePath);
@@ -135,6 +137,7 @@ function isSignInFlow(
  * ```
  */
 export function authMiddleware(config: SolidAuthConfig, options: AuthMiddlewareOptions = {}) {
+  assertConfigObject(config, "authMiddleware");
   return async (event: RequestEventLike): Promise<Response | undefined> => {
     const session = await getSession(event.request, config);
     if (event.locals) event.locals.session = session;

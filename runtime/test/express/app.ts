@@ -24,15 +24,14 @@ export async function startApp(express: ExpressModule, config: AuthConfig, optio
     app.use(express.urlencoded({ extended: true }));
   }
   app.use("/explode", (req, _res, next) => {
-    // A body whose keys cannot be read: the handler's failure must reach the error handler.
-    (req as { body?: unknown }).body = new Proxy(
-      {},
-      {
-        ownKeys: () => {
-          throw new Error("boom");
-        },
+    // A request the handler cannot read (its cookie header throws): the failure must reach the
+    // app's error handler.
+    Object.defineProperty(req.headers, "cookie", {
+      configurable: true,
+      get: () => {
+        throw new Error("boom");
       },
-    );
+    });
     next();
   });
   app.use("/explode", ExpressAuth(config) as never);

@@ -31,7 +31,7 @@ describe.each([
     vi.restoreAllMocks();
   });
 
-  it("a configuration that cannot be resolved gives null, logged through its logger", async () => {
+  it("a configuration with an option of the wrong type gives null, logged through its logger", async () => {
     const { logger, errors } = captureLogger();
     const broken = { ...testConfig({ logger }, ada), basePath: 42 };
     const app = await start(express, broken);
@@ -40,7 +40,8 @@ describe.each([
       expect(response.status).toBe(200);
       await expect(response.json()).resolves.toEqual({ session: null });
       expect(errors).toHaveLength(1);
-      expect(errors[0]!.message).toMatch(/configuration could not be read/);
+      expect(errors[0]!.name).toBe("InvalidConfig");
+      expect(errors[0]!.message).toMatch(/basePath must be a string, received number 42/);
     } finally {
       await app.close();
     }
@@ -58,7 +59,7 @@ describe.each([
       }
       expect(consoleError).toHaveBeenCalledTimes(1);
       expect(String(consoleError.mock.calls[0]![0])).toMatch(
-        /^\[auth\]\[error\] getSession: the auth configuration could not be read/,
+        /^\[auth\]\[error\] InvalidConfig: basePath must be a string/,
       );
     } finally {
       await app.close();

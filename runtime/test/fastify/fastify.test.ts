@@ -99,7 +99,7 @@ describe.each([
     await app.close();
   });
 
-  it("with trustProxy, X-Forwarded-* give __Secure- cookies in the plugin and getSession", async () => {
+  it("with trustProxy, X-Forwarded-* give __Host- cookies in the plugin and getSession", async () => {
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "app.example" };
     const app = await startFastifyApp(factory, testConfig({}, ada), {
       prefix: "/auth",
@@ -109,10 +109,10 @@ describe.each([
       const { signIn, direct } = await signInCarrying(app.origin, forwarded);
       expect(signIn.headers.get("location")).toBe("https://app.example");
       const cookie = sessionCookie(signIn);
-      expect(cookie?.name.startsWith("__Secure-")).toBe(true);
+      expect(cookie?.name.startsWith("__Host-")).toBe(true);
       expect(cookie?.attributes.secure).toBe(true);
       await expect(direct()).resolves.toMatchObject({ user: { name: "Ada" } });
-      // Without the headers the same request is plain HTTP: the __Secure- cookie is not read.
+      // Without the headers the same request is plain HTTP: the __Host- cookie is not read.
       await expect(direct({})).resolves.toBeNull();
     } finally {
       await app.close();
@@ -125,7 +125,7 @@ describe.each([
     try {
       const { signIn, direct } = await signInCarrying(app.origin, forwarded);
       expect(signIn.headers.get("location")).toBe(app.origin);
-      expect(sessionCookie(signIn)?.name.startsWith("__Secure-")).toBe(false);
+      expect(sessionCookie(signIn)?.name.startsWith("__Host-")).toBe(false);
       await expect(direct()).resolves.toMatchObject({ user: { name: "Ada" } });
     } finally {
       await app.close();

@@ -92,7 +92,7 @@ describe("Hono: the origin is the request URL's", () => {
     try {
       const { signIn, direct } = await signInCarrying(app.origin, forwarded);
       expect(signIn.headers.get("location")).toBe(app.origin);
-      expect(sessionCookie(signIn)?.name.startsWith("__Secure-")).toBe(false);
+      expect(sessionCookie(signIn)?.name.startsWith("__Host-")).toBe(false);
       await expect(direct()).resolves.toMatchObject({ user: { name: "Ada" } });
     } finally {
       await app.close();
@@ -102,7 +102,7 @@ describe("Hono: the origin is the request URL's", () => {
     try {
       const { signIn } = await signInCarrying(behind.origin, {});
       expect(signIn.headers.get("location")).toBe("https://app.example");
-      expect(sessionCookie(signIn)?.name.startsWith("__Secure-")).toBe(true);
+      expect(sessionCookie(signIn)?.name.startsWith("__Host-")).toBe(true);
     } finally {
       vi.unstubAllEnvs();
       await behind.close();

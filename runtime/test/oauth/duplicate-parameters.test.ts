@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseBody } from "../../src/core/body.js";
 import { formParameters } from "../../src/core/form-parameters.js";
-import { parseBody } from "../../src/core/web.js";
 import { express5, startApp } from "../express/app.js";
 import { captureLogger, HttpTestClient, setCookie, TestClient } from "../helpers.js";
 import { useMockOP } from "./harness.js";
@@ -94,7 +94,10 @@ describe("a callback that repeats a parameter is refused before the token reques
 
 describe("formParameters", () => {
   it("returns a form body as sent, and expands arrays an app-level parser made", () => {
-    const body = parseBody("application/x-www-form-urlencoded", "code=a&state=s&code=b")!;
+    const body = parseBody("application/x-www-form-urlencoded", "code=a&state=s&code=b") as Record<
+      string,
+      unknown
+    >;
     expect(body).toEqual({ code: "b", state: "s" });
     expect([...formParameters(body)]).toEqual([
       ["code", "a"],

@@ -354,7 +354,8 @@ describe("getSession with a configuration that cannot be resolved", () => {
     await expect(
       getSession(new Request(ORIGIN, { headers: { cookie } }), broken),
     ).resolves.toBeNull();
-    expect(errors[0]?.message).toMatch(/configuration could not be read/);
+    // `prefix` is the base path: the option is named as the runtime reads it.
+    expect(errors[0]?.message).toMatch(/basePath must be a string, received number 42/);
   });
 
   it("answers null with one clear console error when there is no logger", async () => {
@@ -368,11 +369,10 @@ describe("getSession with a configuration that cannot be resolved", () => {
       // Once per configuration (and once for a missing one), not once per request.
       const messages = consoleError.mock.calls.map(([message]) => String(message));
       expect(messages).toHaveLength(2);
-      for (const message of messages) {
-        expect(message).toMatch(
-          /^\[auth\]\[error\] getSession: the auth configuration could not be read/,
-        );
-      }
+      expect(messages[0]).toMatch(/^\[auth\]\[error\] InvalidConfig: basePath must be a string/);
+      expect(messages[1]).toMatch(
+        /^\[auth\]\[error\] getSession: the auth configuration could not be read/,
+      );
     } finally {
       consoleError.mockRestore();
     }

@@ -1,3 +1,4 @@
+import { logText } from "../../core/log-text.js";
 import type { SqlClient } from "./client.js";
 
 interface PoolLike extends SqlClient {
@@ -40,7 +41,7 @@ export function postgresDatabase(connectionString?: string): ServerDatabase {
       // An idle connection dropped by the server emits "error"; unhandled, it ends the process.
       // The pool replaces the connection; the next query reports any lasting failure.
       pool.on("error", (error) =>
-        console.error(`[auth][postgres] idle connection lost: ${error.message}`),
+        console.error(`[auth][postgres] idle connection lost: ${logText(error.message)}`),
       );
       return pool;
     })();
