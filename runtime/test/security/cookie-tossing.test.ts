@@ -1,13 +1,19 @@
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import { ExpressAuth, getSession } from "../../src/express/index.js";
+import { FastifyAuth, getSession as getFastifySession } from "../../src/fastify/index.js";
+import { getSession as getHonoSession, HonoAuth } from "../../src/hono/index.js";
 import OIDC from "../../src/providers/oidc.js";
 import { getSession as getSolidSession, SolidAuth } from "../../src/solid-start/index.js";
 import type { AuthConfig, CookiesOptions } from "../../src/types.js";
 import { express5 } from "../express/app.js";
+import { fastify5 } from "../fastify/app.js";
 import { captureLogger, SECRET } from "../helpers.js";
 import { type StartedOP, startOP } from "../oauth/op.js";
 import { launchBrowser } from "../support/browser.js";
@@ -44,13 +50,16 @@ let adapter: ReturnType<typeof memoryAdapter>;
 /** Set while the next callback request is to be held back instead of reaching the app. */
 let hold: ((url: URL) => void) | undefined;
 
-type Framework = "express" | "solid-start";
+type Framework = "express" | "solid-start" | "fastify" | "hono";
 
 /**
  * Serves the app on `framework` with `cookies` (a fresh adapter, so every test starts from
  * nobody): the auth endpoints on /auth and `/` showing the session as JSON.
  */
-function configure(framework: Framework, cookies?: Partial<CookiesOptions>): AuthConfig {
+async function configure(
+  framework: Framework,
+  cookies?: Partial<CookiesOptions>,
+): Promise<AuthConfig> {
   adapter = memoryAdapter();
   const config: AuthConfig = {
     secret: SECRET,
@@ -68,6 +77,27 @@ function configure(framework: Framework, cookies?: Partial<CookiesOptions>): Aut
       }),
     ],
   };
+  if (framework === "fastify") {
+    let listener: typeof app | undefined;
+    const fastify = fastify5({
+      serverFactory: (handler: typeof app) => {
+        listener = handler;
+        return createHttpServer();
+      },
+    });
+    await fastify.register(FastifyAuth(config) as never, { prefix: "/auth" });
+    fastify.get("/", async (request) => ({ session: await getFastifySession(request, config) }));
+    await fastify.ready();
+    app = listener!;
+    return config;
+  }
+  if (framework === "hono") {
+    const hono = new Hono();
+    hono.route("/auth", HonoAuth(config));
+    hono.get("/", async (c) => c.json({ session: await getHonoSession(c, config) }));
+    app = getRequestListener(hono.fetch) as never;
+    return config;
+  }
   if (framework === "solid-start") {
     const solid = { ...config, prefix: "/auth" };
     app = solidListener(SolidAuth(solid), "https", async (req, res) => {
@@ -244,9 +274,11 @@ const checkCookie = (name: string) => /state|pkce|nonce/.test(name);
 describe.each<Framework>([
   "express",
   "solid-start",
+  "fastify",
+  "hono",
 ])("cookie tossing from a sibling subdomain (%s, Chromium, HTTPS)", (framework) => {
   it("cannot plant check cookies: they are __Host- cookies, which no sibling can set", async () => {
-    configure(framework);
+    await configure(framework);
     const outcome = await attack({ plant: checkCookie });
     expect(outcome.linkedToAlice).toBe(false);
     expect(outcome.attackerIs).toBe("mallory@example.test");
@@ -264,7 +296,7 @@ describe.each<Framework>([
   const shared = { options: { domain: "example.test" } };
 
   it("a planted flow fails when the check cookies are shared: they are bound to the browser that started the flow", async () => {
-    configure(framework, { state: shared, pkceCodeVerifier: shared, nonce: shared });
+    await configure(framework, { state: shared, pkceCodeVerifier: shared, nonce: shared });
     // A signed-out victim: the planted flow would sign them in as the attacker (login CSRF),
     // and whatever they then enter is the attacker's to read.
     const outcome = await attack({ plant: checkCookie, signedOut: true });
@@ -278,7 +310,7 @@ describe.each<Framework>([
   }, 90_000);
 
   it("with every cookie shared and planted, a flow started signed out never links into the victim's session", async () => {
-    configure(framework, {
+    await configure(framework, {
       state: shared,
       pkceCodeVerifier: shared,
       nonce: shared,

@@ -81,7 +81,11 @@ describe.each([
   });
 });
 
-describe.each<Framework>(["fastify", "hono"])("%s: deeply nested JSON", (framework) => {
+describe.each<Framework>([
+  "fastify",
+  "hono",
+  "solid-start",
+])("%s: deeply nested JSON", (framework) => {
   let served: Served;
   beforeAll(async () => {
     served = await serve(config(), { framework, bodyParsers: true });

@@ -1,12 +1,15 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { EmailConfig } from "../../src/providers/types.js";
+import { SolidAuth } from "../../src/solid-start/index.js";
 import type { AuthConfig } from "../../src/types.js";
 import { express5, startApp } from "../express/app.js";
 import { fastify5, startFastifyApp } from "../fastify/app.js";
 import { HttpTestClient, testConfig } from "../helpers.js";
 import { startHonoApp } from "../hono/app.js";
+import { solidListener } from "../support/solid-listener.js";
 
 export interface Served {
   origin: string;
@@ -16,7 +19,10 @@ export interface Served {
 }
 
 /** The frameworks `serve()` can put in front of the runtime. */
-export type Framework = "express" | "fastify" | "hono";
+export type Framework = "express" | "fastify" | "hono" | "solid-start";
+
+/** Every framework, for `describe.each`. */
+export const frameworks: Framework[] = ["express", "fastify", "hono", "solid-start"];
 
 export interface ServeOptions {
   /** Express's `trust proxy` or Fastify's `trustProxy` (Hono has no such setting). */
@@ -30,7 +36,8 @@ export interface ServeOptions {
 /**
  * The runtime behind a real server on 127.0.0.1: by default Express 5 (the app of
  * `express/app.ts`: the handler on `/auth`, `requireAuth` on `/me`, `/account`, `/admin/*`,
- * `/team/*`), or the same app on Fastify 5 (`fastify/app.ts`) or Hono (`hono/app.ts`). Rate
+ * `/team/*`), or the same app on Fastify 5 (`fastify/app.ts`) or Hono (`hono/app.ts`), or
+ * `SolidAuth` on /auth bridged as SolidStart does it (`support/solid-listener.ts`). Rate
  * limiting is off unless the config turns it on: every attack here comes from 127.0.0.1, and a
  * 429 would hide the outcome under test (rate limiting has its own tests).
  */
@@ -38,19 +45,34 @@ export async function serve(config: AuthConfig, options: ServeOptions = {}): Pro
   const { framework = "express", trustProxy, bodyParsers } = options;
   const limited: AuthConfig = { rateLimit: false, ...config };
   const app =
-    framework === "fastify"
-      ? await startFastifyApp(fastify5, limited, {
-          prefix: "/auth",
-          trustProxy,
-          formParser: bodyParsers,
-        })
-      : framework === "hono"
-        ? await startHonoApp(limited, { style: "route", mount: "/auth", readsBodies: bodyParsers })
-        : await startApp(express5, limited, { mount: "/auth", trustProxy, bodyParsers });
+    framework === "solid-start"
+      ? await startSolid(limited)
+      : framework === "fastify"
+        ? await startFastifyApp(fastify5, limited, {
+            prefix: "/auth",
+            trustProxy,
+            formParser: bodyParsers,
+          })
+        : framework === "hono"
+          ? await startHonoApp(limited, {
+              style: "route",
+              mount: "/auth",
+              readsBodies: bodyParsers,
+            })
+          : await startApp(express5, limited, { mount: "/auth", trustProxy, bodyParsers });
   return {
     origin: app.origin,
     close: async () => void (await app.close()),
     client: () => new HttpTestClient(app.origin),
+  };
+}
+
+async function startSolid(config: AuthConfig) {
+  const server = http.createServer(solidListener(SolidAuth({ ...config, prefix: "/auth" })));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
