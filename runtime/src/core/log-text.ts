@@ -4,7 +4,7 @@
  * forged `[auth][error]` line; other control characters can rewrite a terminal.
  */
 
-const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const controls = /[\p{Cc}\u2028\u2029]/gu;
 const named: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** `text` with every control character (and U+2028/U+2029) written as an escape. */
