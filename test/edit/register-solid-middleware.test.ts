@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registerMiddleware } from "../../src/commands/init/plan-solid.js";
+import { registerMiddleware } from "../../src/frameworks/solid-start/register-middleware.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 
 const HELPER = "register-solid-middleware";

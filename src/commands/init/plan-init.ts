@@ -1,7 +1,7 @@
 import { ignores } from "../../edit/gitignore.js";
+import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
-import type { ProjectInfo } from "../../project/detect.js";
 import { isIgnored } from "../../project/git.js";
 import { moduleResolution, readsPackageExports, readTsConfig } from "../../project/tsconfig.js";
 import { envValue } from "../../syntax/dotenv.js";
@@ -9,8 +9,6 @@ import type { Answers } from "./answers.js";
 import { envAdditions, secretKeys } from "./config-module.js";
 import { addProviderStep, providersMissingFrom } from "./existing-config.js";
 import { installStep } from "./install.js";
-import { planExpress } from "./plan-express.js";
-import { planSolid } from "./plan-solid.js";
 
 export interface InitPlan {
   plan: ChangeSet;
@@ -28,10 +26,7 @@ export function planInit(
   options: { force?: boolean; runtimeSpec?: string },
 ): InitPlan {
   const plan = new PlanBuilder(project.root);
-  const { configFile, existed } =
-    project.framework.framework === "express"
-      ? planExpress(plan, project, answers)
-      : planSolid(plan, project, answers);
+  const { configFile, existed } = moduleOf(project).plan(plan, project, answers);
   const missing = existed
     ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
     : [];

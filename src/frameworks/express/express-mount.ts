@@ -1,11 +1,11 @@
 import type { CallExpression, Statement } from "ts-morph";
-import { isExpressAuthHandler } from "../project/auth-setup.js";
-import { findAppDeclaration } from "../project/express-app.js";
-import { type ImportedBinding, importedModules } from "../syntax/imported-modules.js";
-import { parse } from "../syntax/parse.js";
-import { quoted, type SourceStyle, statement } from "../syntax/source-style.js";
-import { eolOf, insertAt } from "../syntax/text-edit.js";
-import { Node, SyntaxKind } from "../syntax/ts-morph.js";
+import { type ImportedBinding, importedModules } from "../../syntax/imported-modules.js";
+import { parse } from "../../syntax/parse.js";
+import { quoted, type SourceStyle, statement } from "../../syntax/source-style.js";
+import { eolOf, insertAt } from "../../syntax/text-edit.js";
+import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
+import { findAppDeclaration } from "./express-app.js";
+import { isExpressAuthHandler } from "./express-mounts.js";
 
 /**
  * Packages of global middleware that belong before auth: body parsers, security headers,
