@@ -14,6 +14,7 @@ const edits: { name: string; major: number }[] = [
   { name: "v1-empty-object", major: 1 },
   { name: "v1-no-argument", major: 1 },
   { name: "v1-with-properties", major: 1 },
+  { name: "v1-multiline-trailing-comma", major: 1 },
   { name: "v2-plugin", major: 2 },
   { name: "v2-plugin-with-options", major: 2 },
 ];

@@ -1,3 +1,4 @@
+import { insertPropertyAfter } from "../../edit/object-property.js";
 import { parse } from "../../syntax/parse.js";
 import { detectStyle, quoted } from "../../syntax/source-style.js";
 import { insertAt } from "../../syntax/text-edit.js";
@@ -5,7 +6,8 @@ import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 
 /**
  * Registers `src/middleware.ts` in the SolidStart config: `defineConfig({ middleware })` for 1.x,
- * `solidStart({ middleware })` for 2.x. Returns undefined when the shape is not recognised.
+ * `solidStart({ middleware })` for 2.x, after the last option and in the object's layout. Returns
+ * the text unchanged when a middleware is registered, undefined when the shape is not recognised.
  */
 export function registerMiddleware(text: string, file: string, major: number): string | undefined {
   const source = parse(text, file);
@@ -19,12 +21,11 @@ export function registerMiddleware(text: string, file: string, major: number): s
       return insertAt(text, call.getEnd() - 1, `{ middleware: ${quoted(value, style)} }`);
     if (!Node.isObjectLiteralExpression(argument)) return undefined;
     if (argument.getProperty("middleware")) return text;
-    const properties = argument.getProperties();
-    const insertion = properties.length
-      ? `, middleware: ${quoted(value, style)}`
-      : ` middleware: ${quoted(value, style)} `;
-    const position = properties.length ? properties.at(-1)!.getEnd() : argument.getStart() + 1;
-    return insertAt(text, position, insertion);
+    const entry = `middleware: ${quoted(value, style)}`;
+    const last = argument.getProperties().at(-1);
+    return last
+      ? insertPropertyAfter(text, last, entry)
+      : insertAt(text, argument.getStart() + 1, ` ${entry} `);
   }
   return undefined;
 }
