@@ -30,7 +30,7 @@ export interface InitOptions extends InitFlags {
   force?: boolean;
   /** `--no-git-check` sets it false. */
   gitCheck?: boolean;
-  /** `--entry`: the Express file that creates (or imports) the app. */
+  /** `--entry`: the file that creates the app, or one that imports it. */
   entry?: string;
 }
 

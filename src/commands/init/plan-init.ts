@@ -26,7 +26,8 @@ export function planInit(
   options: { force?: boolean; runtimeSpec?: string },
 ): InitPlan {
   const plan = new PlanBuilder(project.root);
-  const { configFile, existed } = moduleOf(project).plan(plan, project, answers);
+  const framework = moduleOf(project);
+  const { configFile, existed } = framework.plan(plan, project, answers);
   const missing = existed
     ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
     : [];
@@ -34,7 +35,7 @@ export function planInit(
   const tsconfig = /\.[cm]?ts$/.test(configFile) ? readTsConfig(project.root) : undefined;
   if (tsconfig && !readsPackageExports(tsconfig))
     plan.manual.push(
-      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which cannot see "@create-auth/runtime/express" and the other entry points (TS2307): set "module" and "moduleResolution" to "NodeNext" (or "moduleResolution": "Bundler" with a bundler).`,
+      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which cannot see "${framework.config.importPath}" and the other entry points (TS2307): set "module" and "moduleResolution" to "NodeNext" (or "moduleResolution": "Bundler" with a bundler).`,
     );
   const applied = {
     ...answers,
