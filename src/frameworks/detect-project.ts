@@ -16,6 +16,7 @@ import { type AnyFramework, frameworkById, frameworks, type ProjectInfo } from "
 import type { Finding } from "./types.js";
 import { workspaceApps } from "./workspace-apps.js";
 
+/** The flags detection takes. */
 export interface DetectOptions {
   /** `--framework`. */
   framework?: string;

@@ -1,6 +1,7 @@
 import { frameworkById, frameworks } from "../../frameworks/registry.js";
 import type { Rule } from "../types.js";
 
+/** No mount of the framework's handler: each framework says what its mount looks like. */
 export const authNotMounted: Rule = {
   id: "auth-not-mounted",
   severity: "error",

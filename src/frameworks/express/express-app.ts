@@ -42,6 +42,7 @@ function isExpressCall(node: Node | undefined, bindings: Set<string>): node is C
   return bindings.has(callee.getText()) || isRequireOfExpress(callee);
 }
 
+/** The statement and call that create an Express app, and the variable holding it. */
 export interface AppDeclaration {
   /** The variable holding the app; undefined when the app is never named (`export default express()`). */
   variable: string | undefined;

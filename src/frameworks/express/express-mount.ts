@@ -59,6 +59,7 @@ function isEarlySetup(
   return args.length > 0 && args.every((argument) => isEarlyMiddleware(argument, modules));
 }
 
+/** What to mount, where, and in which style. */
 export interface MountOptions {
   mount: string;
   /** e.g. `ExpressAuth(authConfig)`. */
@@ -67,6 +68,7 @@ export interface MountOptions {
   style: SourceStyle;
 }
 
+/** The edited text, or the unchanged text and the snippet to add by hand. */
 export interface MountResult {
   text: string;
   /** Set when the file's shape was not recognised: the snippet to add by hand. */

@@ -1,7 +1,6 @@
 import type { ConfigShape, FrameworkModule } from "../types.js";
 import { detectExpress, expressPort } from "./detect-express.js";
-import type { ExpressApp } from "./express-app.js";
-import { findExpressApp } from "./express-app.js";
+import { type ExpressApp, findExpressApp } from "./express-app.js";
 import { expressMounts, pathMount, readExpressMounts } from "./express-mounts.js";
 import { type ExpressProject, planExpress } from "./plan-express.js";
 import { basePathMismatch } from "./rules/base-path-mismatch.js";

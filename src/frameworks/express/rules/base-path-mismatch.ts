@@ -3,6 +3,7 @@ import { pathMount } from "../express-mounts.js";
 
 const normalize = (path: string) => `/${path.replace(/^\/+|\/+$/g, "")}`;
 
+/** Express: the mount, `basePath` and AUTH_URL's path must name one path. */
 export const basePathMismatch: Rule = {
   id: "base-path-mismatch",
   severity: "error",

@@ -4,6 +4,7 @@ import { expressMounts, mountBase } from "../express-mounts.js";
 /** Patterns path-to-regexp 8 (Express 5) refuses: a nameless `*`, `(.*)`, `:name*`, `:name?`. */
 const EXPRESS4_ONLY = /\/\*(?![A-Za-z_])|\(\.\*\)|:\w+[*?+]/;
 
+/** Express 5: a wildcard mount written for Express 4 crashes at start-up; --fix drops it. */
 export const express5WildcardMount: Rule = {
   id: "express5-wildcard-mount",
   severity: "error",

@@ -45,6 +45,7 @@ function trustProxy(root: string, text: (file: string) => string): TrustProxy | 
   return undefined;
 }
 
+/** Express: an https AUTH_URL behind a proxy Express does not trust. */
 export const httpsWithoutTrustProxy: Rule = {
   id: "https-without-trust-proxy",
   severity: "warning",

@@ -1,6 +1,7 @@
 import type { Rule } from "../../../check/types.js";
 import { solidRoutes } from "../solid-routes.js";
 
+/** SolidStart: the runtime answers under `prefix` only, so the route folder must match it. */
 export const solidPrefixMismatch: Rule = {
   id: "solid-prefix-mismatch",
   severity: "error",
