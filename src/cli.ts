@@ -91,9 +91,17 @@ export function program(prompter?: Prompter): Command {
     .option("--trust-proxy", "the app runs behind a reverse proxy")
     .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
     .addOption(legacyEnvFileOption());
-  // Options only one framework takes (`--entry`, `--protect`), in registry order.
+  // Options only some frameworks take (`--entry`, `--protect`), in registry order, each said to
+  // be for the frameworks that declare it.
+  const frameworkOptions = new Map<string, { description: string; names: string[] }>();
   for (const framework of frameworks)
-    for (const option of framework.cliOptions) initCommand.option(option.flags, option.description);
+    for (const option of framework.cliOptions) {
+      const known = frameworkOptions.get(option.flags);
+      if (known) known.names.push(framework.name);
+      else frameworkOptions.set(option.flags, { ...option, names: [framework.name] });
+    }
+  for (const [flags, { description, names }] of frameworkOptions)
+    initCommand.option(flags, `${names.join(", ")}: ${description}`);
   initCommand
     .option("--demo", "generate a demo credentials user (demo@example.com / demo1234)")
     .option("-y, --yes", "take defaults and apply without asking")

@@ -55,7 +55,7 @@ export const authVocabulary: AuthVocabulary = {
   packages: [
     "@create-auth/runtime",
     "@auth/core",
-    ...frameworks.map((framework) => framework.authjsPackage),
+    ...frameworks.flatMap((framework) => framework.authjsPackage ?? []),
   ],
   handlers: [...frameworks.map((framework) => framework.config.handler), "Auth"],
 };

@@ -108,7 +108,10 @@ export interface ConfigShape {
   mountOption: "basePath" | "prefix";
 }
 
-/** An `init` option only this framework takes, shown in `--help`. */
+/**
+ * An `init` option only some frameworks take. `--help` shows it once, prefixed with the names of
+ * the frameworks that declare it (`Express: the file that creates the app, …`).
+ */
 export interface CliOption {
   flags: string;
   description: string;
@@ -129,8 +132,8 @@ export interface FrameworkModule<Id extends string = string, App = unknown> {
   packageName: string;
   /** The major versions the CLI generates for. */
   majors: readonly number[];
-  /** Auth.js's package for this framework: its imports also mark a file as auth set-up. */
-  authjsPackage: string;
+  /** Auth.js's package for this framework, if it has one: its imports also mark auth files. */
+  authjsPackage?: string;
   /** Where the endpoints live unless `--mount` says otherwise. */
   defaultMount: string;
   config: ConfigShape;

@@ -8,8 +8,10 @@ const fixtures = new URL("../fixtures/", import.meta.url).pathname;
 
 describe("the framework registry", () => {
   it("gives every framework its own id, package, handler and default mount", () => {
-    for (const key of ["id", "packageName", "authjsPackage"] as const)
+    for (const key of ["id", "packageName"] as const)
       expect(new Set(frameworks.map((f) => f[key])).size, key).toBe(frameworks.length);
+    const authjs = frameworks.flatMap((f) => f.authjsPackage ?? []);
+    expect(new Set(authjs).size).toBe(authjs.length);
     expect(new Set(frameworks.map((f) => f.config.handler)).size).toBe(frameworks.length);
     for (const framework of frameworks) {
       expect(framework.defaultMount).toMatch(/^(\/[a-z0-9-]+)+$/);

@@ -35,7 +35,7 @@ export const express: FrameworkModule<"express", ExpressApp | undefined> = {
   cliOptions: [
     {
       flags: "--entry <file>",
-      description: "Express: the file that creates the app, or imports it",
+      description: "the file that creates the app, or imports it",
     },
   ],
   detect: detectExpress,

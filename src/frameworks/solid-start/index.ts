@@ -33,7 +33,7 @@ export const solidStart: FrameworkModule<"solid-start", SolidApp> = {
   cliOptions: [
     {
       flags: "--protect <paths>",
-      description: "SolidStart: paths to protect with middleware, comma-separated",
+      description: "paths to protect with middleware, comma-separated",
     },
   ],
   majorFromFiles: solidMajorFromFiles,
