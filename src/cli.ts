@@ -6,8 +6,10 @@ import { init } from "./commands/init.js";
 import { migrateCommand } from "./commands/migrate.js";
 import { secret } from "./commands/secret.js";
 import { CliError, ExitCode } from "./errors.js";
+import { frameworks } from "./frameworks/registry.js";
 import { Asker, isInteractive, type Prompter } from "./ui/ask.js";
 import { envPathOption, legacyEnvFileOption } from "./ui/env-path-option.js";
+import { joinList } from "./ui/join-list.js";
 import { Output } from "./ui/output.js";
 
 interface GlobalOptions {
@@ -49,18 +51,21 @@ async function run(
 
 /** The program: both bins (`create-auth` and `auth`) run it. */
 export function program(prompter?: Prompter): Command {
+  const names = frameworks.map((framework) => framework.name);
   const cli = new Command("create-auth")
-    .description("Add authentication to an existing Express or SolidStart app.")
+    .description(`Add authentication to an existing ${joinList(names, "or")} app.`)
     .version(CLI_VERSION, "-v, --version")
     .showHelpAfterError()
     .exitOverride();
 
-  cli
+  const initCommand = cli
     .command("init")
     .description("detect the project, then plan, preview and apply the auth set-up")
     .option("--cwd <dir>", "the project folder (default: the current folder)")
     .addOption(
-      new Option("--framework <name>", "skip detection").choices(["express", "solid-start"]),
+      new Option("--framework <name>", "skip detection").choices(
+        frameworks.map((framework) => framework.id),
+      ),
     )
     .option(
       "--providers <ids>",
@@ -79,13 +84,25 @@ export function program(prompter?: Prompter): Command {
     .option("--database-url <url>", "PostgreSQL connection string (with --database postgres)")
     .option(
       "--mount <path>",
-      "where the auth endpoints live (Express default /auth, SolidStart /api/auth)",
+      `where the auth endpoints live (${frameworks
+        .map((framework) => `${framework.name} default ${framework.defaultMount}`)
+        .join(", ")})`,
     )
     .option("--trust-proxy", "the app runs behind a reverse proxy")
     .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
-    .addOption(legacyEnvFileOption())
-    .option("--entry <file>", "Express: the file that creates the app, or imports it")
-    .option("--protect <paths>", "SolidStart: paths to protect with middleware, comma-separated")
+    .addOption(legacyEnvFileOption());
+  // Options only some frameworks take (`--entry`, `--protect`), in registry order, each said to
+  // be for the frameworks that declare it.
+  const frameworkOptions = new Map<string, { description: string; names: string[] }>();
+  for (const framework of frameworks)
+    for (const option of framework.cliOptions) {
+      const known = frameworkOptions.get(option.flags);
+      if (known) known.names.push(framework.name);
+      else frameworkOptions.set(option.flags, { ...option, names: [framework.name] });
+    }
+  for (const [flags, { description, names }] of frameworkOptions)
+    initCommand.option(flags, `${names.join(", ")}: ${description}`);
+  initCommand
     .option("--demo", "generate a demo credentials user (demo@example.com / demo1234)")
     .option("-y, --yes", "take defaults and apply without asking")
     .option("--dry-run", "print the plan and write nothing")

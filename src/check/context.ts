@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
-import { envFileFor } from "../project/app-env-file.js";
-import { readAuthSetup } from "../project/auth-setup.js";
-import { detectFramework } from "../project/framework.js";
+import { envFileFor } from "../frameworks/app-env-file.js";
+import { readAuthSetup } from "../frameworks/auth-setup.js";
+import { detectFramework } from "../frameworks/detect-framework.js";
+import { frameworkById } from "../frameworks/registry.js";
 import { gitState, isIgnored, isTracked } from "../project/git.js";
 import {
   dependencyRange,
@@ -40,11 +41,11 @@ export function buildContext(options: ContextOptions): CheckContext {
     return content;
   };
   const envFile = envFileFor(root, pkg, options.envFile, framework, setup).file;
-  // Vite (SolidStart) also reads .env.local and .env in development; Express only its one file.
-  const envFiles = [
-    envFile,
-    ...(framework.framework === "solid-start" ? [".env.local", ".env"] : []),
-  ].filter((file, i, all) => all.indexOf(file) === i && existsSync(join(root, file)));
+  // A framework's dev server may read env files itself (SolidStart's Vite: .env.local and .env);
+  // otherwise only the file the app loads counts.
+  const envFiles = [envFile, ...(frameworkById(framework.framework).env?.files ?? [])].filter(
+    (file, i, all) => all.indexOf(file) === i && existsSync(join(root, file)),
+  );
   const variables = new Map<string, EnvVariable>();
   for (const file of envFiles) {
     for (const entry of parseEnv(text(file))) {

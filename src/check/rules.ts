@@ -1,6 +1,6 @@
+import { frameworks } from "../frameworks/registry.js";
 import { authNotMounted } from "./rules/auth-not-mounted.js";
 import { authUrlInvalid } from "./rules/auth-url-invalid.js";
-import { basePathMismatch } from "./rules/base-path-mismatch.js";
 import { cjsNodeVersion } from "./rules/cjs-node-version.js";
 import { credentialsDatabaseStrategy } from "./rules/credentials-database-strategy.js";
 import { databaseWithoutAdapter } from "./rules/database-without-adapter.js";
@@ -10,8 +10,6 @@ import { emailWithoutAdapter } from "./rules/email-without-adapter.js";
 import { envDuplicateKey } from "./rules/env-duplicate-key.js";
 import { envFileNotIgnored } from "./rules/env-file-not-ignored.js";
 import { esmImportExtensions } from "./rules/esm-import-extensions.js";
-import { express5WildcardMount } from "./rules/express5-wildcard-mount.js";
-import { httpsWithoutTrustProxy } from "./rules/https-without-trust-proxy.js";
 import { providerEnvMissing } from "./rules/provider-env-missing.js";
 import { runtimeVersion } from "./rules/runtime-version.js";
 import { secretInEnvExample } from "./rules/secret-in-env-example.js";
@@ -21,12 +19,30 @@ import { secretLowEntropy } from "./rules/secret-low-entropy.js";
 import { secretMissing } from "./rules/secret-missing.js";
 import { secretPlaceholder } from "./rules/secret-placeholder.js";
 import { secretTooShort } from "./rules/secret-too-short.js";
-import { solidPrefixMismatch } from "./rules/solid-prefix-mismatch.js";
 import { trustHostMisread } from "./rules/trust-host-misread.js";
 import { tsconfigModuleResolution } from "./rules/tsconfig-module-resolution.js";
 import type { CheckContext, Finding, Rule } from "./types.js";
 
-/** Every rule of `check`, in the order findings are printed. Adding a rule: a file and a line here. */
+/** A framework's own rule, run on that framework's projects only. */
+function forFramework(framework: string, rule: Rule): Rule {
+  const applies = (context: CheckContext) => context.framework.framework === framework;
+  const scoped: Rule = {
+    ...rule,
+    check: (context) => (applies(context) ? rule.check(context) : []),
+  };
+  const { fix } = rule;
+  if (fix)
+    scoped.fix = (context, plan) => {
+      if (applies(context)) fix(context, plan);
+    };
+  return scoped;
+}
+
+/**
+ * Every rule of `check`, in the order findings are printed: the framework-neutral rules, with
+ * each framework's own rules (its module's `checkRules`) after `auth-not-mounted`. Adding a rule:
+ * a file and a line here, or in the framework's module.
+ */
 export const rules: Rule[] = [
   secretMissing,
   secretTooShort,
@@ -41,10 +57,9 @@ export const rules: Rule[] = [
   trustHostMisread,
   providerEnvMissing,
   authNotMounted,
-  express5WildcardMount,
-  basePathMismatch,
-  solidPrefixMismatch,
-  httpsWithoutTrustProxy,
+  ...frameworks.flatMap((framework) =>
+    framework.checkRules.map((rule) => forFramework(framework.id, rule)),
+  ),
   tsconfigModuleResolution,
   esmImportExtensions,
   cjsNodeVersion,

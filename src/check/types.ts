@@ -1,7 +1,7 @@
 import type { ProviderInfo } from "../catalog/providers.js";
+import type { AuthSetup } from "../frameworks/auth-setup.js";
+import type { FrameworkInfo } from "../frameworks/types.js";
 import type { PlanBuilder } from "../plan/change-set.js";
-import type { AuthSetup } from "../project/auth-setup.js";
-import type { FrameworkInfo } from "../project/framework.js";
 import type { PackageJson } from "../project/package-json.js";
 import type { TsConfigView } from "../project/tsconfig.js";
 

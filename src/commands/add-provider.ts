@@ -11,15 +11,17 @@ import { ensureWebAuthnFlag } from "../edit/experimental-flag.js";
 import { ensureImports } from "../edit/imports.js";
 import { appendProvider } from "../edit/providers-array.js";
 import { CliError, ExitCode } from "../errors.js";
+import { envFileFor } from "../frameworks/app-env-file.js";
+import { type AuthSetup, readAuthSetup } from "../frameworks/auth-setup.js";
+import { frameworkOf } from "../frameworks/detect-framework.js";
+import { devPort, endpointBase } from "../frameworks/endpoints.js";
+import { authVocabulary } from "../frameworks/registry.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { planEnv } from "../plan/env-plan.js";
-import { envFileFor } from "../project/app-env-file.js";
+import { appOrigin } from "../project/app-origin.js";
 import { configObjects, readConfigObject } from "../project/auth-config.js";
-import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
-import { appOrigin, devPort, endpointBase } from "../project/endpoints.js";
-import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
@@ -183,12 +185,13 @@ function planCode(
   const withImport = ensureImports(text, posix.basename(file), [spec], kind, style);
   // Positions moved with the import: find the same configuration again in the new text.
   const source = parse(withImport, posix.basename(file));
-  const objects = configObjects(source);
+  const objects = configObjects(source, authVocabulary);
   const same =
     objects.find((o) => setup.config.variable && o.variable === setup.config.variable) ??
     objects.find((o) => o.object.getStartLineNumber() >= setup.config.line) ??
     objects[0];
-  const array = same && readConfigObject(same.object, file, same.variable).providersArray;
+  const array =
+    same && readConfigObject(same.object, file, same.variable, authVocabulary).providersArray;
   if (!array) throw new CliError("internal_error", `Lost track of the providers in ${file}.`);
   const added = appendProvider(withImport, array, expression);
   if (provider.kind !== "webauthn") {
@@ -210,7 +213,7 @@ function planWebAuthnFlag(
   before: { variable: string | undefined } | undefined,
   id: string,
 ): string | undefined {
-  const objects = configObjects(parse(text, posix.basename(file)));
+  const objects = configObjects(parse(text, posix.basename(file)), authVocabulary);
   const same =
     objects.find((o) => before?.variable && o.variable === before.variable) ?? objects[0];
   const flagged = same ? ensureWebAuthnFlag(text, same.object) : undefined;

@@ -2,6 +2,7 @@ import { buildContext, type ContextOptions } from "../check/context.js";
 import { rules, runRules } from "../check/rules.js";
 import type { CheckContext, Finding } from "../check/types.js";
 import { CliError, ExitCode } from "../errors.js";
+import { frameworkById } from "../frameworks/registry.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
@@ -98,7 +99,7 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
   let findings = runRules(context, selected);
   const { config } = context.setup;
   output.title(
-    `Checked ${config.file}:${config.line} (${context.framework.framework === "express" ? "Express" : "SolidStart"} ${context.framework.major}, ${config.providers.length} provider${config.providers.length === 1 ? "" : "s"}) and ${context.envFile}`,
+    `Checked ${config.file}:${config.line} (${frameworkById(context.framework.framework).name} ${context.framework.major}, ${config.providers.length} provider${config.providers.length === 1 ? "" : "s"}) and ${context.envFile}`,
   );
   let fixed: ReturnType<typeof planJson> | null = null;
   if (options.fix && findings.some((finding) => finding.fixable)) {

@@ -1,15 +1,16 @@
 import { join, relative } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
 import { CliError, ExitCode } from "../errors.js";
+import { detectProject } from "../frameworks/detect-project.js";
+import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/registry.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
-import { detectProject, type ProjectInfo } from "../project/detect.js";
-import type { Framework } from "../project/framework.js";
 import { findPackageRoot } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
+import { joinList } from "../ui/join-list.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
 import { envAdditions } from "./init/config-module.js";
 import { runInstall } from "./init/install.js";
@@ -29,7 +30,7 @@ export interface InitOptions extends InitFlags {
   force?: boolean;
   /** `--no-git-check` sets it false. */
   gitCheck?: boolean;
-  /** `--entry`: the Express file that creates (or imports) the app. */
+  /** `--entry`: the file that creates the app, or one that imports it. */
   entry?: string;
 }
 
@@ -40,11 +41,12 @@ async function detect(
   options: InitOptions,
   io: Io,
 ): Promise<{ project: ProjectInfo; chosenCwd?: string }> {
-  const framework = options.framework as Framework | undefined;
-  if (framework && framework !== "express" && framework !== "solid-start") {
+  const framework = options.framework;
+  if (framework && !isFrameworkId(framework)) {
+    const ids = frameworks.map((module) => module.id);
     throw new CliError(
       "invalid_flag",
-      `--framework must be express or solid-start (got "${framework}").`,
+      `--framework must be ${joinList(ids, "or")} (got "${framework}").`,
     );
   }
   const entry = options.entry;
@@ -111,10 +113,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   output.title("Detected");
   for (const finding of project.findings)
     output.info(`${finding.label}: ${finding.value} ${output.dim(`(${finding.evidence})`)}`);
-  if (project.framework.framework === "express" && !project.express)
-    output.warn(
-      "No Express app found: the configuration and env file are planned, and the lines that mount the endpoints are printed for you to add (or pass --entry <file>).",
-    );
+  for (const warning of project.warnings) output.warn(warning);
 
   const answers = await collectAnswers(project, options, io.asker);
   const { plan, applied } = planInit(project, answers, options);

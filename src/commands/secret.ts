@@ -1,11 +1,11 @@
 import { CliError, ExitCode } from "../errors.js";
+import { envFileFor } from "../frameworks/app-env-file.js";
+import { type AuthSetup, readAuthSetup } from "../frameworks/auth-setup.js";
+import { frameworkOf } from "../frameworks/detect-framework.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { generateSecret, planEnv } from "../plan/env-plan.js";
-import { envFileFor } from "../project/app-env-file.js";
-import { type AuthSetup, readAuthSetup } from "../project/auth-setup.js";
-import { frameworkOf } from "../project/framework.js";
 import { gitState } from "../project/git.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";

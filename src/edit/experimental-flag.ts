@@ -1,16 +1,9 @@
 import type { ObjectLiteralExpression } from "ts-morph";
-import { eolOf, insertAt } from "../syntax/text-edit.js";
+import { insertAt } from "../syntax/text-edit.js";
 import { Node } from "../syntax/ts-morph.js";
+import { insertPropertyAfter } from "./object-property.js";
 
 const FLAG = "enableWebAuthn";
-
-function lineIndent(text: string, position: number): string {
-  return /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", position - 1) + 1))![0];
-}
-
-function ownsLine(text: string, position: number): boolean {
-  return /^[ \t]*$/.test(text.slice(text.lastIndexOf("\n", position - 1) + 1, position));
-}
 
 /**
  * Ensures `experimental: { enableWebAuthn: true }` on a configuration object (passkeys need it):
@@ -40,16 +33,5 @@ export function ensureWebAuthnFlag(
   }
   const providers = object.getProperty("providers");
   if (!providers) return undefined;
-  const after = text.slice(providers.getEnd());
-  const comma = /^\s*,/.exec(after);
-  const end = providers.getEnd() + (comma ? comma[0].length : 0);
-  const entry = `experimental: { ${FLAG}: true }`;
-  if (!ownsLine(text, providers.getStart())) {
-    return insertAt(text, end, comma ? ` ${entry},` : `, ${entry}`);
-  }
-  const eol = eolOf(text);
-  const indent = lineIndent(text, providers.getStart());
-  return comma
-    ? insertAt(text, end, `${eol}${indent}${entry},`)
-    : insertAt(text, end, `,${eol}${indent}${entry}`);
+  return insertPropertyAfter(text, providers, `experimental: { ${FLAG}: true }`);
 }

@@ -4,9 +4,21 @@ import { type ImportedBinding, importedModules } from "../syntax/imported-module
 import { Node, SyntaxKind } from "../syntax/ts-morph.js";
 import { propertyValue, unwrap, variableValue, type Written, written } from "../syntax/values.js";
 
-/** `…/providers/<id>` of our runtime or of Auth.js. */
-const PROVIDER_MODULE =
-  /^(?:@create-auth\/runtime|@auth\/(?:core|express|solid-start))\/providers\/([a-z0-9-]+)$/;
+/**
+ * What marks code as auth set-up (the framework registry supplies it): the packages a
+ * configuration and its providers come from, ours and Auth.js's, and the calls that take one.
+ */
+export interface AuthVocabulary {
+  /** `@create-auth/runtime`, `@auth/core`, `@auth/express`, … */
+  packages: readonly string[];
+  /** `ExpressAuth`, `SolidAuth`, `Auth`. */
+  handlers: readonly string[];
+}
+
+/** `(?:a|b)`: any of the packages, for patterns over module specifiers. */
+export function packagesPattern(vocabulary: AuthVocabulary): string {
+  return `(?:${vocabulary.packages.map((name) => name.replace(/[/.]/g, "\\$&")).join("|")})`;
+}
 
 /** One element of `providers`, as far as it can be read without running it. */
 export interface ConfiguredProvider {
@@ -85,7 +97,11 @@ function withConstants(node: Node): string {
 }
 
 /** A provider element: its preset from the module its callee is imported from, its id and options. */
-function providerOf(element: Node, modules: Map<string, ImportedBinding>): ConfiguredProvider {
+function providerOf(
+  element: Node,
+  modules: Map<string, ImportedBinding>,
+  presetModule: RegExp,
+): ConfiguredProvider {
   const line = element.getStartLineNumber();
   const options = { clientId: false, clientSecret: false, issuer: false, server: false };
   let callee: string | undefined;
@@ -103,7 +119,7 @@ function providerOf(element: Node, modules: Map<string, ImportedBinding>): Confi
       options[key] = argument.getProperty(key) !== undefined;
   }
   const module = callee ? modules.get(callee)?.module : undefined;
-  const preset = module ? PROVIDER_MODULE.exec(module)?.[1] : undefined;
+  const preset = module ? presetModule.exec(module)?.[1] : undefined;
   return { id: id ?? preset, preset, module, line, options };
 }
 
@@ -112,9 +128,12 @@ export function readConfigObject(
   object: ObjectLiteralExpression,
   file: string,
   variable: string | undefined,
+  vocabulary: AuthVocabulary,
 ): AuthConfigInfo {
   const source = object.getSourceFile();
   const modules = importedModules(source);
+  // `…/providers/<id>` of our runtime or of Auth.js.
+  const presetModule = new RegExp(`^${packagesPattern(vocabulary)}/providers/([a-z0-9-]+)$`);
   let providersNode = propertyValue(object, "providers");
   let shape: ProvidersArray["shape"] = "inline";
   if (Node.isIdentifier(providersNode)) {
@@ -136,10 +155,10 @@ export function readConfigObject(
         const base = Node.isIdentifier(spread) ? variableValue(source, spread.getText()) : spread;
         if (Node.isArrayLiteralExpression(base))
           for (const inner of base.getElements())
-            providers.push(providerOf(unwrap(inner) ?? inner, modules));
+            providers.push(providerOf(unwrap(inner) ?? inner, modules, presetModule));
         continue;
       }
-      providers.push(providerOf(value, modules));
+      providers.push(providerOf(value, modules, presetModule));
     }
   }
   const session = propertyValue(object, "session");
@@ -178,6 +197,7 @@ export function readConfigObject(
 /** Configuration objects in a file: `const x = { providers … }` or `ExpressAuth({ providers … })`. */
 export function configObjects(
   source: SourceFile,
+  vocabulary: AuthVocabulary,
 ): { object: ObjectLiteralExpression; variable: string | undefined }[] {
   const found: { object: ObjectLiteralExpression; variable: string | undefined }[] = [];
   const isConfig = (node: Node | undefined): node is ObjectLiteralExpression =>
@@ -201,7 +221,7 @@ export function configObjects(
     if (isConfig(value)) found.push({ object: value, variable: undefined });
   }
   for (const call of source.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (!/^(ExpressAuth|SolidAuth|Auth)$/.test(call.getExpression().getText())) continue;
+    if (!vocabulary.handlers.includes(call.getExpression().getText())) continue;
     const value = unwrap(call.getArguments()[0]);
     if (isConfig(value)) found.push({ object: value, variable: undefined });
   }

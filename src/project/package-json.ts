@@ -36,7 +36,7 @@ export function findPackageRoot(start: string): string {
     if (parent === dir) {
       throw new CliError(
         "no_project",
-        `No package.json in ${resolve(start)} or any folder above it: run this inside an Express or SolidStart project, or pass --cwd.`,
+        `No package.json in ${resolve(start)} or any folder above it: run this inside your app's project folder, or pass --cwd.`,
       );
     }
     dir = parent;

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { dependencyRange, type PackageJson, readPackageJson } from "./package-json.js";
+import { type PackageJson, readPackageJson } from "./package-json.js";
 
 /** Whether `path` (relative, `/`-separated) matches a workspace glob (`apps/*`, `packages/**`). */
 function matchesGlob(path: string, glob: string): boolean {
@@ -67,22 +67,7 @@ function expand(root: string, glob: string): string[] {
     .map((entry) => `${base}/${entry.name}`);
 }
 
-export interface WorkspaceApp {
-  path: string;
-  framework: "express" | "solid-start";
-}
-
-/** Express and SolidStart apps of a workspace, relative to its root. */
-export function workspaceApps(root: string, pkg: PackageJson): WorkspaceApp[] {
-  const apps: WorkspaceApp[] = [];
-  for (const glob of workspaceGlobs(root, pkg)) {
-    for (const path of expand(root, glob)) {
-      const app = readPackageJson(join(root, path));
-      if (dependencyRange(app, "@solidjs/start"))
-        apps.push({ path: relative(root, join(root, path)), framework: "solid-start" });
-      else if (dependencyRange(app, "express"))
-        apps.push({ path: relative(root, join(root, path)), framework: "express" });
-    }
-  }
-  return apps;
+/** The member packages of a workspace (folders with a package.json), relative to its root. */
+export function workspacePackages(root: string, pkg: PackageJson): string[] {
+  return workspaceGlobs(root, pkg).flatMap((glob) => expand(root, glob));
 }

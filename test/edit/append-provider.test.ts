@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appendProvider } from "../../src/edit/providers-array.js";
+import { authVocabulary } from "../../src/frameworks/registry.js";
 import { configObjects, readConfigObject } from "../../src/project/auth-config.js";
 import { parse } from "../../src/syntax/parse.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
@@ -12,9 +13,10 @@ const CREDENTIALS = `Credentials({
 
 /** The providers array of the file's configuration, as add-provider reads it. */
 function providersArray(text: string, ext: string) {
-  const [found] = configObjects(parse(text, `auth${ext}`));
+  const [found] = configObjects(parse(text, `auth${ext}`), authVocabulary);
   if (!found) throw new Error("no configuration object");
-  return readConfigObject(found.object, `auth${ext}`, found.variable).providersArray;
+  return readConfigObject(found.object, `auth${ext}`, found.variable, authVocabulary)
+    .providersArray;
 }
 
 const append = (expression: string) => (text: string, ext: string) => {

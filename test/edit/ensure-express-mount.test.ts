@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ensureExpressMount } from "../../src/edit/express-mount.js";
+import { ensureExpressMount } from "../../src/frameworks/express/express-mount.js";
 import { detectStyle } from "../../src/syntax/source-style.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 

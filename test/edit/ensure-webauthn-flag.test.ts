@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ensureWebAuthnFlag } from "../../src/edit/experimental-flag.js";
+import { authVocabulary } from "../../src/frameworks/registry.js";
 import { configObjects } from "../../src/project/auth-config.js";
 import { parse } from "../../src/syntax/parse.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
@@ -8,7 +9,7 @@ const HELPER = "ensure-webauthn-flag";
 
 /** The flag ensured on the file's configuration object, as add-provider passkey does it. */
 function flag(text: string, ext: string): string | undefined {
-  const [found] = configObjects(parse(text, `auth${ext}`));
+  const [found] = configObjects(parse(text, `auth${ext}`), authVocabulary);
   if (!found) throw new Error("no configuration object");
   return ensureWebAuthnFlag(text, found.object);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registerMiddleware } from "../../src/commands/init/plan-solid.js";
+import { registerMiddleware } from "../../src/frameworks/solid-start/register-middleware.js";
 import { caseNames, editCase, expectEdit } from "../support/edit-cases.js";
 
 const HELPER = "register-solid-middleware";
@@ -14,6 +14,7 @@ const edits: { name: string; major: number }[] = [
   { name: "v1-empty-object", major: 1 },
   { name: "v1-no-argument", major: 1 },
   { name: "v1-with-properties", major: 1 },
+  { name: "v1-multiline-trailing-comma", major: 1 },
   { name: "v2-plugin", major: 2 },
   { name: "v2-plugin-with-options", major: 2 },
 ];

@@ -1,3 +1,4 @@
+import { frameworkById } from "../../frameworks/registry.js";
 import type { Rule } from "../types.js";
 
 /** The lowest Node major.minor a range admits (`>=18`, `^18.17.0`, `18.x || 20.x`). */
@@ -13,7 +14,8 @@ export const cjsNodeVersion: Rule = {
   severity: "error",
   summary: "A CommonJS app whose `engines.node` allows Node older than 20.19.",
   check(context) {
-    if (context.pkg.type === "module" || context.framework.framework !== "express") return [];
+    const commonJs = frameworkById(context.framework.framework).commonJs;
+    if (context.pkg.type === "module" || !commonJs) return [];
     const engines = (context.pkg as { engines?: { node?: string } }).engines?.node;
     const min = engines ? lowest(engines) : undefined;
     if (!min || min[0] > 20 || (min[0] === 20 && min[1] >= 19)) return [];

@@ -1,7 +1,7 @@
 import { type ProviderInfo, providers, requireProvider } from "../../catalog/providers.js";
 import { CliError } from "../../errors.js";
-import { envPathFlag } from "../../project/app-env-file.js";
-import type { ProjectInfo } from "../../project/detect.js";
+import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
+import { envPathFlag } from "../../project/env-path.js";
 import type { Asker, Choice } from "../../ui/ask.js";
 
 export interface InitFlags {
@@ -74,7 +74,7 @@ export async function collectAnswers(
   flags: InitFlags,
   asker: Asker,
 ): Promise<Answers> {
-  const solid = project.framework.framework === "solid-start";
+  const framework = moduleOf(project);
   const choices: Choice<string>[] = providers.map((p) => ({ value: p.id, label: p.name }));
   const providerIds = await asker.ask({
     flag: "--providers",
@@ -147,11 +147,11 @@ export async function collectAnswers(
     await asker.ask({
       flag: "--mount",
       value: flags.mount,
-      fallback: solid ? "/api/auth" : "/auth",
+      fallback: framework.defaultMount,
       prompt: (p) =>
         p.text({
           message: "Where should the auth endpoints live?",
-          initialValue: solid ? "/api/auth" : "/auth",
+          initialValue: framework.defaultMount,
         }),
     }),
   );
@@ -165,7 +165,7 @@ export async function collectAnswers(
         initialValue: false,
       }),
   });
-  const protect = solid
+  const protect = framework.protectsPaths
     ? await asker.ask({
         flag: "--protect",
         value: flags.protect,

@@ -1,5 +1,6 @@
 import { ELEMENT_INDENT, providerExpression } from "../../catalog/provider-code.js";
 import { envPrefix, type ProviderInfo } from "../../catalog/providers.js";
+import type { ConfigShape } from "../../frameworks/types.js";
 import { render } from "../../render.js";
 import type { ModuleKind } from "../../syntax/module-kind.js";
 import type { SourceStyle } from "../../syntax/source-style.js";
@@ -16,7 +17,8 @@ export interface ConfigModuleOptions {
   kind: ModuleKind;
   typescript: boolean;
   style: SourceStyle;
-  framework: "express" | "solid-start";
+  /** The framework's configuration type, entry point and mount option. */
+  framework: ConfigShape;
   answers: Answers;
   /** Import specifier of the env loader, when one is generated. */
   envLoader?: string;
@@ -31,19 +33,17 @@ export function configModule(options: ConfigModuleOptions): string {
       : answers.database === "postgres"
         ? { imports: "postgresAdapter, postgresDatabase", client: "postgresDatabase()" }
         : undefined;
-  const solid = options.framework === "solid-start";
+  const { framework } = options;
   return render("shared/auth-config", {
     kind: options.kind,
     typescript: options.typescript,
     style: options.style,
     cliVersion: CLI_VERSION,
     envLoader: options.envLoader,
-    configType: solid ? "SolidAuthConfig" : "ExpressAuthConfig",
-    configModule: solid ? "@create-auth/runtime/solid-start" : "@create-auth/runtime/express",
-    prefix: solid ? answers.mount : undefined,
-    // Express: the mount path, so requireAuth links to the sign-in page before the first request
-    // reaches the endpoints, and a later change of the mount is reported instead of guessed.
-    basePath: solid ? undefined : answers.mount,
+    configType: framework.typeName,
+    configModule: framework.importPath,
+    prefix: framework.mountOption === "prefix" ? answers.mount : undefined,
+    basePath: framework.mountOption === "basePath" ? answers.mount : undefined,
     providers: answers.providers.map((provider) => ({
       module: provider.module,
       importName: provider.importName,

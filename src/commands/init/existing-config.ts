@@ -1,5 +1,5 @@
 import type { ProviderInfo } from "../../catalog/providers.js";
-import { readAuthSetup } from "../../project/auth-setup.js";
+import { readAuthSetup } from "../../frameworks/auth-setup.js";
 
 /**
  * The asked-for providers that an existing configuration does not have. `init` never rewrites a

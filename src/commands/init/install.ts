@@ -1,6 +1,6 @@
 import { CliError, ExitCode } from "../../errors.js";
+import type { ProjectInfo } from "../../frameworks/registry.js";
 import type { InstallStep } from "../../plan/change-set.js";
-import type { ProjectInfo } from "../../project/detect.js";
 import { dependencyRange } from "../../project/package-json.js";
 import { installCommand, isSafeSpec } from "../../project/package-manager.js";
 import { runtimeDependency } from "./runtime-spec.js";

@@ -1,7 +1,7 @@
 import { ignores } from "../../edit/gitignore.js";
+import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
-import type { ProjectInfo } from "../../project/detect.js";
 import { isIgnored } from "../../project/git.js";
 import { moduleResolution, readsPackageExports, readTsConfig } from "../../project/tsconfig.js";
 import { envValue } from "../../syntax/dotenv.js";
@@ -9,8 +9,6 @@ import type { Answers } from "./answers.js";
 import { envAdditions, secretKeys } from "./config-module.js";
 import { addProviderStep, providersMissingFrom } from "./existing-config.js";
 import { installStep } from "./install.js";
-import { planExpress } from "./plan-express.js";
-import { planSolid } from "./plan-solid.js";
 
 export interface InitPlan {
   plan: ChangeSet;
@@ -28,10 +26,8 @@ export function planInit(
   options: { force?: boolean; runtimeSpec?: string },
 ): InitPlan {
   const plan = new PlanBuilder(project.root);
-  const { configFile, existed } =
-    project.framework.framework === "express"
-      ? planExpress(plan, project, answers)
-      : planSolid(plan, project, answers);
+  const framework = moduleOf(project);
+  const { configFile, existed } = framework.plan(plan, project, answers);
   const missing = existed
     ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
     : [];
@@ -39,7 +35,7 @@ export function planInit(
   const tsconfig = /\.[cm]?ts$/.test(configFile) ? readTsConfig(project.root) : undefined;
   if (tsconfig && !readsPackageExports(tsconfig))
     plan.manual.push(
-      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which cannot see "@create-auth/runtime/express" and the other entry points (TS2307): set "module" and "moduleResolution" to "NodeNext" (or "moduleResolution": "Bundler" with a bundler).`,
+      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which cannot see "${framework.config.importPath}" and the other entry points (TS2307): set "module" and "moduleResolution" to "NodeNext" (or "moduleResolution": "Bundler" with a bundler).`,
     );
   const applied = {
     ...answers,

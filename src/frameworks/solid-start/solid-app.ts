@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** The layout of a SolidStart project, as `init` needs it. */
 export interface SolidApp {
   /** `app.config.ts` (1.x) or `vite.config.ts` (2.x). */
   configFile: string | undefined;
@@ -15,7 +16,7 @@ function findFirst(root: string, names: string[]): string | undefined {
 }
 
 /** The SolidStart layout: config file, routes folder, `~` alias, existing middleware. */
-export function detectSolidApp(root: string, major: number): SolidApp {
+export function detectSolidApp(root: string, major: number | undefined): SolidApp {
   const stem = major === 1 ? "app.config" : "vite.config";
   const configFile = findFirst(
     root,

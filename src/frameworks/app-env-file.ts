@@ -1,11 +1,11 @@
-import { relative, resolve, sep } from "node:path";
-import { CliError } from "../errors.js";
+import { envPathFlag } from "../project/env-path.js";
+import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
+import type { PackageJson } from "../project/package-json.js";
+import { importedSources } from "../project/source-path.js";
 import { readingProject } from "../syntax/parse.js";
 import type { AuthSetup } from "./auth-setup.js";
-import { chooseEnvFile, detectEnvLoading } from "./environment.js";
-import { findExpressApp, importedSources } from "./express-app.js";
-import type { FrameworkInfo } from "./framework.js";
-import type { PackageJson } from "./package-json.js";
+import { frameworkById } from "./registry.js";
+import type { FrameworkInfo } from "./types.js";
 
 /**
  * The env file an app that is already set up reads, found the way `init` chose it: scripts'
@@ -21,26 +21,12 @@ export function appEnvFile(
   setup: AuthSetup | undefined,
 ): { file: string; evidence: string } {
   const project = readingProject();
-  const chain =
-    framework?.framework === "express" ? (findExpressApp(root, pkg, project)?.chain ?? []) : [];
+  const module = framework && frameworkById(framework.framework);
+  const chain = module?.sourceChain(root, pkg, project) ?? [];
   const configImports = setup ? importedSources(root, setup.config.file, project) : [];
   const files = [...new Set([...chain, ...(setup?.files ?? []), ...configImports])];
-  const kind = framework?.framework ?? "express";
-  return chooseEnvFile(root, pkg, files, detectEnvLoading(root, pkg, files, kind));
-}
-
-/**
- * `--env-path` as the project names it: relative to the project root with `/` separators (what
- * `.gitignore` and the generated loader need). A path outside the project is refused.
- */
-export function envPathFlag(root: string, file: string): string {
-  const path = relative(root, resolve(root, file)).split(sep).join("/");
-  if (!path || path.endsWith("/") || path.startsWith("../") || path === "..")
-    throw new CliError(
-      "invalid_flag",
-      `--env-path must name a file inside the project (got "${file}").`,
-    );
-  return path;
+  const loading = detectEnvLoading(root, pkg, files, module?.env);
+  return chooseEnvFile(root, pkg, files, loading, module?.env);
 }
 
 /** `--env-path` when given, else the file the app loads. */

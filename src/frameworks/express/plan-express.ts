@@ -1,15 +1,19 @@
 import { existsSync } from "node:fs";
 import { basename, extname, join, posix } from "node:path";
-import { ensureExpressMount } from "../../edit/express-mount.js";
+import type { Answers } from "../../commands/init/answers.js";
+import { configModule, envLoaderModule } from "../../commands/init/config-module.js";
 import { ensureImports, importStatement } from "../../edit/imports.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
-import type { ProjectInfo } from "../../project/detect.js";
 import { detectEnvLoading } from "../../project/environment.js";
-import { importedSources } from "../../project/express-app.js";
+import { importedSources } from "../../project/source-path.js";
 import { moduleKindOf } from "../../syntax/module-kind.js";
 import { detectStyle, quoted, statement } from "../../syntax/source-style.js";
-import type { Answers } from "./answers.js";
-import { configModule, envLoaderModule } from "./config-module.js";
+import type { ConfigShape, ProjectOf } from "../types.js";
+import type { ExpressApp } from "./express-app.js";
+import { ensureExpressMount } from "./express-mount.js";
+
+/** A project whose framework is Express. */
+export type ExpressProject = ProjectOf<"express", ExpressApp | undefined>;
 
 /** How a file imports a sibling: `./auth.js` (the emitted name) unless the file omits extensions. */
 export function siblingSpecifier(fromFile: string, toFile: string, withExtension: boolean): string {
@@ -31,7 +35,7 @@ function configPath(plan: PlanBuilder, dir: string, ext: string): string {
 }
 
 /** Where the app would be, when none was found: `src/` if the project has one, else the root. */
-function placeholderAppFile(plan: PlanBuilder, project: ProjectInfo): string {
+function placeholderAppFile(plan: PlanBuilder, project: ExpressProject): string {
   const dir = existsSync(join(plan.root, "src")) ? "src/" : "";
   return `${dir}app${project.typescript ? ".ts" : ".js"}`;
 }
@@ -44,10 +48,11 @@ function placeholderAppFile(plan: PlanBuilder, project: ProjectInfo): string {
  */
 export function planExpress(
   plan: PlanBuilder,
-  project: ProjectInfo,
+  project: ExpressProject,
   answers: Answers,
+  config: ConfigShape,
 ): { configFile: string; existed: boolean } {
-  const app = project.express;
+  const app = project.app;
   const appFile = app?.file ?? placeholderAppFile(plan, project);
   const appText = (app && plan.read(app.file)) ?? "";
   const kind = moduleKindOf(appFile, appText, project.esm);
@@ -66,7 +71,7 @@ export function planExpress(
       project.root,
       project.pkg,
       [configFile, ...importedSources(project.root, configFile)],
-      "express",
+      undefined,
     ).how !== "none";
   if (project.env.how === "none" && existed && !configLoadsEnv()) {
     // The configuration is the user's own; a loader it does not import would be dead code.
@@ -87,19 +92,20 @@ export function planExpress(
   if (!existed) {
     plan.write(
       configFile,
-      configModule({ kind, typescript, style, framework: "express", answers, envLoader }),
+      configModule({ kind, typescript, style, framework: config, answers, envLoader }),
       "auth configuration",
     );
   }
 
   const specifier = siblingSpecifier(appFile, configFile, withExtension);
   const imports = [
-    { from: "@create-auth/runtime/express", named: ["ExpressAuth"] },
+    { from: config.importPath, named: [config.handler] },
     { from: specifier, named: ["authConfig"] },
   ];
+  const handler = `${config.handler}(authConfig)`;
   const mountOptions = {
     mount: answers.mount,
-    handler: "ExpressAuth(authConfig)",
+    handler,
     trustProxy: answers.trustProxy,
     style,
   };
@@ -107,7 +113,7 @@ export function planExpress(
     const lines = [
       ...imports.map((spec) => importStatement(spec, kind, style)),
       ...(answers.trustProxy ? [`app.set(${quoted("trust proxy", style)}, true)`] : []),
-      `app.use(${quoted(answers.mount, style)}, ExpressAuth(authConfig))`,
+      `app.use(${quoted(answers.mount, style)}, ${handler})`,
     ].map((line) => (line.startsWith("app.") ? statement(line, style) : line));
     plan.manual.push(
       `Mount the endpoints in the file that creates the Express app (no express() call was found; --entry <file> names it), after express() and the body parsers, before the routers:\n  ${lines.join("\n  ")}`,
@@ -122,6 +128,6 @@ export function planExpress(
   } else {
     text = mounted.text;
   }
-  plan.write(app.file, text, `mount ExpressAuth at ${answers.mount}`);
+  plan.write(app.file, text, `mount ${config.handler} at ${answers.mount}`);
   return { configFile, existed };
 }

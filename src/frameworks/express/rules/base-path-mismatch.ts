@@ -1,14 +1,14 @@
-import { pathMount } from "../../project/endpoints.js";
-import type { Rule } from "../types.js";
+import type { Rule } from "../../../check/types.js";
+import { pathMount } from "../express-mounts.js";
 
 const normalize = (path: string) => `/${path.replace(/^\/+|\/+$/g, "")}`;
 
+/** Express: the mount, `basePath` and AUTH_URL's path must name one path. */
 export const basePathMismatch: Rule = {
   id: "base-path-mismatch",
   severity: "error",
   summary: "The Express mount, `basePath` and AUTH_URL's path disagree.",
   check(context) {
-    if (context.framework.framework !== "express") return [];
     const { config } = context.setup;
     const seen: { where: string; path: string; file?: string; line?: number }[] = [];
     const mount = pathMount(context.setup);

@@ -1,16 +1,17 @@
-import { mountBase } from "../../project/endpoints.js";
-import type { Rule } from "../types.js";
+import type { Rule } from "../../../check/types.js";
+import { expressMounts, mountBase } from "../express-mounts.js";
 
 /** Patterns path-to-regexp 8 (Express 5) refuses: a nameless `*`, `(.*)`, `:name*`, `:name?`. */
 const EXPRESS4_ONLY = /\/\*(?![A-Za-z_])|\(\.\*\)|:\w+[*?+]/;
 
+/** Express 5: a wildcard mount written for Express 4 crashes at start-up; --fix drops it. */
 export const express5WildcardMount: Rule = {
   id: "express5-wildcard-mount",
   severity: "error",
   summary: "An Express 4 wildcard mount (`/auth/*`) in an Express 5 app.",
   check(context) {
-    if (context.framework.framework !== "express" || context.framework.major !== 5) return [];
-    return context.setup.mounts
+    if (context.framework.major !== 5) return [];
+    return expressMounts(context.setup)
       .filter((mount) => mount.path && EXPRESS4_ONLY.test(mount.path))
       .map((mount) => ({
         file: mount.file,
@@ -21,7 +22,7 @@ export const express5WildcardMount: Rule = {
       }));
   },
   fix(context, plan) {
-    for (const mount of context.setup.mounts) {
+    for (const mount of expressMounts(context.setup)) {
       if (!mount.path || !EXPRESS4_ONLY.test(mount.path)) continue;
       plan.edit(mount.file, `mount at ${mountBase(mount.path)}`, (text) => {
         const lines = text.split("\n");

@@ -1,16 +1,17 @@
-import type { Rule } from "../types.js";
+import type { Rule } from "../../../check/types.js";
+import { solidRoutes } from "../solid-routes.js";
 
+/** SolidStart: the runtime answers under `prefix` only, so the route folder must match it. */
 export const solidPrefixMismatch: Rule = {
   id: "solid-prefix-mismatch",
   severity: "error",
   summary: "SolidStart: the catch-all route's folder and `prefix` disagree.",
   check(context) {
-    if (context.framework.framework !== "solid-start") return [];
-    const { config, solidRoutes } = context.setup;
+    const { config } = context.setup;
     const written = config.prefix ?? config.basePath;
     if (written?.value === "dynamic") return [];
     const prefix = `/${(written?.value ?? "/api/auth").replace(/^\/+|\/+$/g, "")}`;
-    return solidRoutes
+    return solidRoutes(context.setup)
       .filter((route) => route.path !== prefix)
       .map((route) => ({
         file: route.file,

@@ -1,11 +1,11 @@
 import type { CallExpression, Statement } from "ts-morph";
-import { isExpressAuthHandler } from "../project/auth-setup.js";
-import { findAppDeclaration } from "../project/express-app.js";
-import { type ImportedBinding, importedModules } from "../syntax/imported-modules.js";
-import { parse } from "../syntax/parse.js";
-import { quoted, type SourceStyle, statement } from "../syntax/source-style.js";
-import { eolOf, insertAt } from "../syntax/text-edit.js";
-import { Node, SyntaxKind } from "../syntax/ts-morph.js";
+import { type ImportedBinding, importedModules } from "../../syntax/imported-modules.js";
+import { parse } from "../../syntax/parse.js";
+import { quoted, type SourceStyle, statement } from "../../syntax/source-style.js";
+import { eolOf, insertAt } from "../../syntax/text-edit.js";
+import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
+import { findAppDeclaration } from "./express-app.js";
+import { isExpressAuthHandler } from "./express-mounts.js";
 
 /**
  * Packages of global middleware that belong before auth: body parsers, security headers,
@@ -59,6 +59,7 @@ function isEarlySetup(
   return args.length > 0 && args.every((argument) => isEarlyMiddleware(argument, modules));
 }
 
+/** What to mount, where, and in which style. */
 export interface MountOptions {
   mount: string;
   /** e.g. `ExpressAuth(authConfig)`. */
@@ -67,6 +68,7 @@ export interface MountOptions {
   style: SourceStyle;
 }
 
+/** The edited text, or the unchanged text and the snippet to add by hand. */
 export interface MountResult {
   text: string;
   /** Set when the file's shape was not recognised: the snippet to add by hand. */

@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CliError } from "../errors.js";
+import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
+import { gitState } from "../project/git.js";
+import {
+  dependencyRange,
+  findPackageRoot,
+  type PackageJson,
+  readPackageJson,
+} from "../project/package-json.js";
+import { detectPackageManager } from "../project/package-manager.js";
+import { moduleKindWithReason } from "../syntax/module-kind.js";
+import { detectFramework } from "./detect-framework.js";
+import { type AnyFramework, frameworkById, frameworks, type ProjectInfo } from "./registry.js";
+import type { Finding } from "./types.js";
+import { workspaceApps } from "./workspace-apps.js";
+
+/** The flags detection takes. */
+export interface DetectOptions {
+  /** `--framework`. */
+  framework?: string;
+  /** `--entry`: the file to start the search for the app from. */
+  entry?: string;
+}
+
+/** TypeScript or JavaScript: the app file's own extension decides, else the project. */
+function language(root: string, module: AnyFramework, appFile: string | undefined): Finding {
+  if (appFile) {
+    const typescript = /\.[cm]?tsx?$/.test(appFile);
+    return {
+      label: "Language",
+      value: typescript ? "TypeScript" : "JavaScript",
+      evidence: `the app file is ${appFile}`,
+    };
+  }
+  const tsconfig = existsSync(join(root, "tsconfig.json"));
+  const marker = module.typescriptMarker;
+  const tsx = marker !== undefined && existsSync(join(root, marker));
+  return {
+    label: "Language",
+    value: tsconfig || tsx ? "TypeScript" : "JavaScript",
+    evidence: tsconfig ? "tsconfig.json" : tsx ? marker : "no tsconfig.json",
+  };
+}
+
+/** ESM or CommonJS: the app file's own, else the package's default. */
+function modules(root: string, pkg: PackageJson, appFile: string | undefined): Finding {
+  if (appFile) {
+    const text = readFileSync(join(root, appFile), "utf8");
+    const { kind, reason } = moduleKindWithReason(appFile, text, pkg.type === "module");
+    return { label: "Modules", value: kind === "esm" ? "ESM" : "CommonJS", evidence: reason };
+  }
+  return {
+    label: "Modules",
+    value: pkg.type === "module" ? "ESM" : "CommonJS",
+    evidence: pkg.type
+      ? `"type": ${JSON.stringify(pkg.type)} in package.json`
+      : 'no "type" in package.json (CommonJS by default)',
+  };
+}
+
+/**
+ * Reads a project without changing it: the framework (its module does its own part), language,
+ * modules, package manager, env loading and file, dev port and git state. Every finding carries
+ * its evidence; anything that cannot be recognised is one clear error naming the flag that
+ * resolves it.
+ */
+export function detectProject(cwd: string, options: DetectOptions = {}): ProjectInfo {
+  const root = findPackageRoot(cwd);
+  const pkg = readPackageJson(root);
+  const hasFramework = frameworks.some((framework) => dependencyRange(pkg, framework.packageName));
+  if (!hasFramework && !options.framework) {
+    const apps = workspaceApps(root, pkg);
+    if (apps.length > 0) {
+      const list = apps.map((app) => `  --cwd ${app.path}   (${app.framework})`).join("\n");
+      throw new CliError(
+        "monorepo_root",
+        `${root} is a workspace root. Choose an app:\n${list}`,
+        1,
+        { targets: apps },
+      );
+    }
+  }
+  const framework = detectFramework(root, pkg, options.framework);
+  const module = frameworkById(framework.framework);
+  const detection = module.detect({ root, pkg, framework, entry: options.entry });
+  const languageFinding = language(root, module, detection.appFile);
+  const findings: Finding[] = [
+    { label: "Project", value: root, evidence: "nearest package.json" },
+    {
+      label: "Framework",
+      value: `${module.name} ${framework.major}`,
+      evidence: detection.evidence,
+    },
+    languageFinding,
+    modules(root, pkg, detection.appFile),
+  ];
+  const packageManager = detectPackageManager(root, pkg);
+  findings.push({
+    label: "Package manager",
+    value: packageManager.name,
+    evidence: packageManager.evidence,
+  });
+  findings.push(...detection.findings);
+  const env = detectEnvLoading(root, pkg, detection.chain, module.env);
+  findings.push({ label: "Env loading", value: env.how, evidence: env.evidence });
+  const envFile = chooseEnvFile(root, pkg, detection.chain, env, module.env);
+  findings.push({ label: "Env file", value: envFile.file, evidence: envFile.evidence });
+  const { port } = detection;
+  findings.push({ label: "Dev port", value: String(port.port), evidence: port.evidence });
+  // The module detected what its framework's `app` holds; TypeScript cannot tie the two here.
+  return {
+    root,
+    pkg,
+    framework,
+    typescript: languageFinding.value === "TypeScript",
+    esm: pkg.type === "module",
+    packageManager,
+    app: detection.app,
+    env,
+    envFile,
+    port: port.port,
+    git: gitState(root),
+    findings,
+    warnings: detection.warnings,
+  } as ProjectInfo;
+}

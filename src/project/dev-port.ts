@@ -1,0 +1,31 @@
+import type { PackageJson } from "./package-json.js";
+import { readText } from "./read-text.js";
+
+/** A dev server port and where it was seen. */
+export interface DevPort {
+  port: number;
+  evidence: string;
+}
+
+/** The port `scripts.dev` passes (`--port 4000`, `PORT=4000`), whatever the framework. */
+export function portFromScripts(pkg: PackageJson): DevPort | undefined {
+  const dev = pkg.scripts?.dev ?? "";
+  const flag = /--port[= ](\d+)/.exec(dev) ?? /(?:^|\s)PORT=(\d+)/.exec(dev);
+  return flag ? { port: Number(flag[1]), evidence: "scripts.dev" } : undefined;
+}
+
+/**
+ * The port a Node server listens on, as written in the first of `files` that says:
+ * `.listen(3000)`, `PORT ?? 3000`, `port = 3000`.
+ */
+export function listenPort(root: string, files: string[]): DevPort | undefined {
+  for (const file of files) {
+    const text = readText(root, file);
+    const literal =
+      /\.listen\(\s*(\d{2,5})\b/.exec(text) ??
+      /PORT\s*(?:\?\?|\|\|)\s*["']?(\d{2,5})\b/.exec(text) ??
+      /\bport\s*=\s*(\d{2,5})\b/i.exec(text);
+    if (literal) return { port: Number(literal[1]), evidence: file };
+  }
+  return undefined;
+}
