@@ -48,6 +48,20 @@ describe("decodeCached", () => {
     });
   });
 
+  it("finds entries by the token's tag but serves only the exact token", async () => {
+    const token = await authjsEncode({ token: { sub: "1" }, secret, salt });
+    await expect(read({ token, secret, salt })).resolves.toMatchObject({ sub: "1" });
+    const parts = token.split(".");
+    // Another ciphertext (or IV, or header) under the same tag: never the cached claims, and
+    // decryption refuses it (the tag authenticates all of them).
+    const flipped = parts[3]!.startsWith("A") ? `B${parts[3]!.slice(1)}` : `A${parts[3]!.slice(1)}`;
+    const forged = [parts[0], parts[1], parts[2], flipped, parts[4]].join(".");
+    await expect(read({ token: forged, secret, salt })).rejects.toThrow();
+    // The real token still reads, from the cache.
+    await expect(read({ token, secret, salt })).resolves.toMatchObject({ sub: "1" });
+    expect(sessionPlaintexts.size).toBe(1);
+  });
+
   it("hands out a new object every time: a callback's change never reaches the next read", async () => {
     const token = await authjsEncode({
       token: { sub: "1", nested: { role: "user" } },

@@ -7,6 +7,11 @@ import { readSession } from "./session.js";
 
 const reportedErrors = new WeakSet<ResolvedConfig>();
 
+function isEmpty(object: Record<string, string>): boolean {
+  for (const _ in object) return false;
+  return true;
+}
+
 /**
  * The session for a request's `Cookie` header, without building Web `Request`/`Response` objects
  * and without re-encrypting anything: the fast path behind the framework adapters' `getSession`.
@@ -35,10 +40,9 @@ export async function sessionFromCookieHeader(
   const map = isSecure(origin, config) ? config.cookies.secure : config.cookies.plain;
   const { name, legacyName } = map.sessionToken;
   let cookies = parseCookieHeader(header, name);
-  // Only when there is none under the current name: Auth.js's, for migration (session-cookie.ts).
-  if (legacyName && !(name in cookies) && !(`${name}.0` in cookies)) {
-    cookies = parseCookieHeader(header, legacyName);
-  }
+  // Only when there is none under the current name (the parse keeps nothing else): Auth.js's,
+  // for migration (session-cookie.ts).
+  if (legacyName && isEmpty(cookies)) cookies = parseCookieHeader(header, legacyName);
   const { session } = await readSession(config, map, cookies, { renew: false });
   return session;
 }

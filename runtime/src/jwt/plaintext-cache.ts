@@ -12,14 +12,28 @@ export interface DecryptedToken {
 }
 
 interface Entry extends DecryptedToken {
+  /** The whole token: a hit must be this exact token, not only its tag. */
+  token: string;
   /** The secret (and salt) whose derived key authenticated and decrypted the token. */
   secret: string;
   salt: string;
 }
 
 /**
- * A bounded cache of decrypted session tokens: exact token → the JSON it decrypted to, and the
- * secret and salt that did it. It saves only the cryptography: every hit becomes a new object
+ * The map key of a token: its last segment, the JWE authentication tag (an HMAC or GCM tag over
+ * the header, IV and ciphertext), which is as distinct per token as the token itself but a few
+ * dozen characters long. Every request brings its cookie as a new string, and hashing the whole
+ * token (a kilobyte) for the lookup cost more than the rest of a cached read; comparing a hit
+ * with the stored token is a plain memory comparison.
+ */
+function keyOf(token: string): string {
+  const dot = token.lastIndexOf(".");
+  return dot === -1 ? token : token.slice(dot + 1);
+}
+
+/**
+ * A bounded cache of decrypted session tokens: exact token (found by its tag, see {@link keyOf})
+ * → the JSON it decrypted to, and the secret and salt that did it. It saves only the cryptography: every hit becomes a new object
  * (callbacks may mutate it), and the caller still checks `exp`/`nbf`/`iat` and runs every
  * callback.
  *
@@ -55,32 +69,44 @@ export class PlaintextCache {
 
   /** What `token` decrypted to, when one of `secrets` decrypted it under `salt`. */
   get(token: string, secrets: readonly string[], salt: string): DecryptedToken | undefined {
-    let entry = this.#young.get(token);
+    const key = keyOf(token);
+    let entry = this.#young.get(key);
     if (!entry) {
-      entry = this.#old.get(token);
-      if (!entry) return undefined;
-      this.#old.delete(token);
-      this.#add(token, entry);
+      entry = this.#old.get(key);
+      if (!entry || entry.token !== token) return undefined;
+      this.#old.delete(key);
+      this.#add(key, entry);
     }
-    return entry.salt === salt && secrets.includes(entry.secret) ? entry : undefined;
+    return entry.token === token && entry.salt === salt && secrets.includes(entry.secret)
+      ? entry
+      : undefined;
   }
 
   set(token: string, secret: string, salt: string, text: string, claims: JWTPayload): void {
     if (this.#chars(token, text) * 8 > this.#maxChars) return;
-    this.delete(token);
+    const key = keyOf(token);
+    this.#remove(key);
     const flat = Object.values(claims).every(
       (value) => value === null || typeof value !== "object",
     );
-    this.#add(token, flat ? { secret, salt, text, flat: { ...claims } } : { secret, salt, text });
+    const entry: Entry = { token, secret, salt, text };
+    if (flat) entry.flat = { ...claims };
+    this.#add(key, entry);
   }
 
   delete(token: string): void {
-    const entry = this.#young.get(token);
+    const key = keyOf(token);
+    const entry = this.#young.get(key) ?? this.#old.get(key);
+    if (entry?.token === token) this.#remove(key);
+  }
+
+  #remove(key: string): void {
+    const entry = this.#young.get(key);
     if (entry) {
-      this.#young.delete(token);
-      this.#youngChars -= this.#chars(token, entry.text);
+      this.#young.delete(key);
+      this.#youngChars -= this.#chars(entry.token, entry.text);
     } else {
-      this.#old.delete(token);
+      this.#old.delete(key);
     }
   }
 
@@ -90,9 +116,9 @@ export class PlaintextCache {
     this.#youngChars = 0;
   }
 
-  #add(token: string, entry: Entry): void {
-    this.#young.set(token, entry);
-    this.#youngChars += this.#chars(token, entry.text);
+  #add(key: string, entry: Entry): void {
+    this.#young.set(key, entry);
+    this.#youngChars += this.#chars(entry.token, entry.text);
     if (this.#young.size * 2 > this.#maxEntries || this.#youngChars * 2 > this.#maxChars) {
       this.#old = this.#young;
       this.#young = new Map();
