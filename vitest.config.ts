@@ -19,6 +19,26 @@ export default defineConfig({
           name: "runtime",
           root: "./runtime",
           include: ["test/**/*.test.ts"],
+          env: { PEERS: "oldest" },
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The optional peers' newest majors: the suites that load them, run again against them
+        // (the runtime's range admits both; the runtime project above uses the older).
+        test: {
+          name: "runtime-peers",
+          root: "./runtime",
+          include: [
+            "test/webauthn/passkey.test.ts",
+            "test/webauthn/passkey.e2e.test.ts",
+            "test/rate-limit/stores.test.ts",
+            "test/package/peer-majors.test.ts",
+          ],
+          alias: { "@simplewebauthn/server": "@simplewebauthn/server14", ioredis: "ioredis6" },
+          env: { PEERS: "newest" },
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 120_000,

@@ -9,6 +9,11 @@ import { skipCSRFCheck } from "../symbols.js";
 
 type Check = (value: unknown, name: string) => string | undefined;
 
+/** What a cookie's `Path` and `Domain` may hold (shared with `serializeCookie`). */
+export const cookiePath = /^[^\p{Cc};]*$/u;
+export const cookieDomain =
+  /^\.?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
 function received(value: unknown): string {
   if (value === undefined) return "undefined";
   if (typeof value === "string") return `the string ${JSON.stringify(value.slice(0, 40))}`;
@@ -72,10 +77,16 @@ const cookieName: Check = (value, name) =>
   typeof value === "string" && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)
     ? undefined
     : `${name} must be a cookie name (letters, digits and !#$%&'*+-.^_\`|~), received ${received(value)}`;
+/** RFC 6265 §4.1.1 `path-value`: no control character and no `;` (which would end it). */
 const path: Check = (value, name) =>
-  typeof value === "string" && value.startsWith("/")
+  typeof value === "string" && value.startsWith("/") && cookiePath.test(value)
     ? undefined
-    : `${name} must be a path starting with "/", received ${received(value)}`;
+    : `${name} must be a path starting with "/", without ";" or control characters, received ${received(value)}`;
+/** A host name (RFC 6265 §4.1.2.3), optionally with the legacy leading dot. */
+const domain: Check = (value, name) =>
+  typeof value === "string" && cookieDomain.test(value)
+    ? undefined
+    : `${name} must be a host name such as "example.com", received ${received(value)}`;
 
 /** Checks for an object option's members: each one present is checked, the others are free. */
 type Shape = Record<string, Check>;
@@ -100,7 +111,7 @@ function entries(known: string[], check: Check): Check {
 }
 
 const cookieOptions = members({
-  domain: text,
+  domain,
   path,
   maxAge: (value, name) => seconds(0)(value, name),
   httpOnly: boolean,

@@ -4,6 +4,7 @@
  * allow it (so no sibling subdomain can plant one).
  */
 import type { CookieOption, CookieSerializeOptions, CookiesOptions } from "../types.js";
+import { cookieDomain, cookiePath } from "./assert-options.js";
 
 /** A cookie to send in `Set-Cookie`. */
 export interface Cookie {
@@ -137,6 +138,13 @@ const cookieNamePattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 export function serializeCookie(cookie: Cookie): string {
   const { name, value, options } = cookie;
   if (!cookieNamePattern.test(name)) throw new TypeError(`Invalid cookie name: ${name}`);
+  // Checked at start-up too (`assertOptions`); here so that nothing can add an attribute.
+  if (options.domain !== undefined && !cookieDomain.test(options.domain)) {
+    throw new TypeError(`Invalid cookie domain for ${name}`);
+  }
+  if (options.path !== undefined && !cookiePath.test(options.path)) {
+    throw new TypeError(`Invalid cookie path for ${name}`);
+  }
   let header = `${name}=${encodeURIComponent(value)}`;
   if (options.maxAge !== undefined) header += `; Max-Age=${Math.floor(options.maxAge)}`;
   if (options.domain) header += `; Domain=${options.domain}`;

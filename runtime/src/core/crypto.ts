@@ -2,7 +2,7 @@
  * Small synchronous crypto helpers on `node:crypto`: hashing a CSRF or e-mail token is a few
  * microseconds, where `crypto.subtle.digest` costs a thread-pool round trip per call.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** SHA-256 of the UTF-8 of `value`, as lowercase hex. */
 export function sha256Hex(value: string): string {
@@ -32,10 +32,12 @@ export function randomBase64url(bytes: number): string {
   return randomBytes(bytes).toString("base64url");
 }
 
-/** Compares two strings in time that depends only on their lengths. */
+/**
+ * Compares two strings (as UTF-8) with `crypto.timingSafeEqual`: in time that depends only on
+ * their lengths, which are public (a CSRF token's, a digest's).
+ */
 export function timingSafeEqualString(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
+  const left = Buffer.from(a, "utf8");
+  const right = Buffer.from(b, "utf8");
+  return left.length === right.length && timingSafeEqual(left, right);
 }

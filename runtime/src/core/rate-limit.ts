@@ -75,30 +75,55 @@ function storeKey(ctx: AuthContext, providerId: string, kind: "a" | "i", value: 
 }
 
 /**
- * An address as counted: IPv4-mapped IPv6 as IPv4, other IPv6 addresses by their /64 prefix
- * (one host is usually given a whole /64, so counting full addresses would let it rotate).
+ * An address as counted: an IPv4-mapped IPv6 address (`::ffff:192.0.2.1` or `::ffff:c000:201`)
+ * as its IPv4 address, other IPv6 addresses by their /64 prefix (one host is usually given a
+ * whole /64, so counting full addresses would let it rotate), anything else as it is.
  */
 export function addressKey(address: string): string {
   const value = address.trim().toLowerCase().replace(/%.*$/, "");
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(value);
-  if (mapped) return mapped[1]!;
   if (!value.includes(":")) return value;
-  const [head = "", tail] = value.split("::", 2);
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [
-          ...left,
-          ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"),
-          ...right,
-        ];
-  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return value;
+  const groups = ipv6Groups(value);
+  if (!groups) return value;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  }
   return `${groups
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .map((group) => group.toString(16))
     .join(":")}::/64`;
+}
+
+const hexGroup = /^[0-9a-f]{1,4}$/;
+const dottedQuad = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** The eight 16-bit groups of an IPv6 address (RFC 4291 §2.2 text forms), or undefined. */
+function ipv6Groups(text: string): number[] | undefined {
+  const halves = text.split("::");
+  if (halves.length > 2) return undefined;
+  // An embedded IPv4 address can only end the address.
+  const parse = (half: string, last: boolean): number[] | undefined => {
+    if (half === "") return [];
+    const parts = half.split(":");
+    const groups: number[] = [];
+    for (const [index, part] of parts.entries()) {
+      const quad = last && index === parts.length - 1 ? dottedQuad.exec(part) : null;
+      if (quad) {
+        const bytes = quad.slice(1).map(Number);
+        if (bytes.some((byte) => byte > 255)) return undefined;
+        groups.push((bytes[0]! << 8) | bytes[1]!, (bytes[2]! << 8) | bytes[3]!);
+      } else if (hexGroup.test(part)) groups.push(Number.parseInt(part, 16));
+      else return undefined;
+    }
+    return groups;
+  };
+  const head = parse(halves[0]!, halves.length === 1);
+  const tail = halves.length === 2 ? parse(halves[1]!, true) : [];
+  if (!head || !tail) return undefined;
+  if (halves.length === 1) return head.length === 8 ? head : undefined;
+  const missing = 8 - head.length - tail.length;
+  // "::" stands for at least one group of zeros.
+  if (missing < 1) return undefined;
+  return [...head, ...Array<number>(missing).fill(0), ...tail];
 }
 
 /** The default identifier comparison: `Alice@Example.com ` and `alice@example.com` are one. */

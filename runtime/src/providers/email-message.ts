@@ -1,13 +1,6 @@
+import { escapeHtml } from "../pages/escape.js";
 import type { Theme } from "../types.js";
 
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
 const hexColor = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 export interface SignInMessage {

@@ -15,7 +15,7 @@ export function loadSimpleWebAuthn(): Promise<SimpleWebAuthnServer> {
   loading ??= import("@simplewebauthn/server").catch((cause: unknown) => {
     loading = undefined;
     throw new AuthError(
-      'Passkeys need the optional peer dependency "@simplewebauthn/server" (v13): npm install @simplewebauthn/server',
+      'Passkeys need the optional peer dependency "@simplewebauthn/server" (13 or 14): npm install @simplewebauthn/server',
       { cause },
     );
   });

@@ -216,6 +216,16 @@ describe("configuration values of the wrong type fail closed, naming the option"
       /cookies\.state\.name/,
     ],
     [
+      "a cookie path that injects an attribute",
+      { cookies: { sessionToken: { options: { path: "/; Domain=evil.example" } } } },
+      /cookies\.sessionToken\.options\.path must be a path starting with "\/", without ";"/,
+    ],
+    [
+      "a cookie domain that injects an attribute",
+      { cookies: { csrfToken: { options: { domain: "example.com; SameSite=None" } } } },
+      /cookies\.csrfToken\.options\.domain must be a host name/,
+    ],
+    [
       "an unknown cookie",
       { cookies: { session: { name: "s" } } },
       /cookies\.session is not a cookie/,
