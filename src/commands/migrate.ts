@@ -26,7 +26,8 @@ export interface MigrateOptions {
 
 /** What `@create-auth/runtime/adapters/postgres` offers this command. */
 interface PostgresModule {
-  migrate(db: unknown): Promise<{ created: string[] }>;
+  /** `version` from runtimes that record the schema's version (older ones do not). */
+  migrate(db: unknown): Promise<{ created: string[]; version?: number }>;
   schema: string;
   postgresDatabase(url: string): Closable;
 }
@@ -203,6 +204,8 @@ export async function migrateCommand(options: MigrateOptions, io: Io): Promise<n
     sql: runtime.schema,
     created: [] as string[],
     applied: false,
+    /** The schema version after migrating; null before, or with a runtime that has none. */
+    version: null as number | null,
   };
   if (options.dryRun) {
     output.title(`SQL for the ${where} (idempotent)`);
@@ -216,7 +219,9 @@ export async function migrateCommand(options: MigrateOptions, io: Io): Promise<n
       target.kind === "embedded"
         ? await openEmbedded(root, target.dir)
         : runtime.postgresDatabase(target.url);
-    document.created = (await runtime.migrate(db)).created;
+    const result = await runtime.migrate(db);
+    document.created = result.created;
+    document.version = typeof result.version === "number" ? result.version : null;
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(
@@ -227,9 +232,10 @@ export async function migrateCommand(options: MigrateOptions, io: Io): Promise<n
     await db?.close().catch(() => undefined);
   }
   document.applied = true;
+  const at = document.version === null ? "" : ` (schema version ${document.version})`;
   if (document.created.length)
-    output.success(`Created in the ${where}: ${document.created.join(", ")}.`);
-  else output.success(`The ${where} is up to date: nothing to create.`);
+    output.success(`Created in the ${where}: ${document.created.join(", ")}${at}.`);
+  else output.success(`The ${where} is up to date${at}: nothing to create.`);
   output.document(document);
   return ExitCode.ok;
 }

@@ -51,11 +51,16 @@ describe("migrate, embedded database (PGlite)", () => {
     const first = await runMigrate({ cwd: dir });
     expect(first.exitCode, first.stderr).toBe(0);
     expect(schemaErrors("migrate", first.json)).toEqual([]);
-    expect(first.json).toMatchObject({ database: "embedded", target: ".auth/db", applied: true });
+    expect(first.json).toMatchObject({
+      database: "embedded",
+      target: ".auth/db",
+      applied: true,
+      version: 1,
+    });
     expect(first.json?.created).toEqual(expect.arrayContaining(TABLES));
     expect(existsSync(join(dir, ".auth/db/PG_VERSION"))).toBe(true);
     const second = await runMigrate({ cwd: dir, json: false });
-    expect(second.stdout).toContain("up to date: nothing to create");
+    expect(second.stdout).toContain("up to date (schema version 1): nothing to create");
   }, 60_000);
 
   it("--dry-run prints the SQL and creates nothing", async () => {
@@ -90,7 +95,7 @@ describe("migrate, PostgreSQL server", () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1",
       [schema],
     );
-    expect(rows.map((row) => row.table_name)).toEqual([...TABLES].sort());
+    expect(rows.map((row) => row.table_name)).toEqual([...TABLES, "auth_schema_migrations"].sort());
     expect((await runMigrate({ cwd: dir })).json?.created).toEqual([]);
   }, 60_000);
 
