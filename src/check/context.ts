@@ -13,7 +13,7 @@ import {
   readPackageJson,
 } from "../project/package-json.js";
 import { readTsConfig } from "../project/tsconfig.js";
-import { parseEnv } from "../syntax/dotenv.js";
+import { type EnvFlavor, parseEnv } from "../syntax/dotenv.js";
 import type { CheckContext, EnvVariable } from "./types.js";
 
 export interface ContextOptions {
@@ -46,13 +46,24 @@ export function buildContext(options: ContextOptions): CheckContext {
   const envFiles = [envFile, ...(frameworkById(framework.framework).env?.files ?? [])].filter(
     (file, i, all) => all.indexOf(file) === i && existsSync(join(root, file)),
   );
+  // Read as the app's loader reads it: dotenv's rules when the app (or its framework's dev
+  // server, Vite) loads env files with dotenv, Node's (`--env-file`, `loadEnvFile`) otherwise.
+  const flavor: EnvFlavor =
+    frameworkById(framework.framework).env || dependencyRange(pkg, "dotenv") ? "dotenv" : "node";
+  const lineOf = (line: number) => (line >= 0 ? line + 1 : undefined);
   const variables = new Map<string, EnvVariable>();
   for (const file of envFiles) {
-    for (const entry of parseEnv(text(file))) {
+    for (const entry of parseEnv(text(file), flavor)) {
       const known = variables.get(entry.key);
       // Within one file the last assignment wins; across files the first file wins.
-      if (!known || known.file === file)
-        variables.set(entry.key, { ...entry, file, line: entry.line + 1 });
+      if (!known || known.file === file) {
+        variables.set(entry.key, {
+          key: entry.key,
+          value: entry.value,
+          file,
+          line: lineOf(entry.line),
+        });
+      }
     }
   }
   const environment = options.environment ?? process.env;
@@ -80,8 +91,8 @@ export function buildContext(options: ContextOptions): CheckContext {
         return value ? { key, value, file: undefined, line: undefined } : fromFile;
       },
       assignments: (key) =>
-        parseEnv(text(envFile))
-          .filter((entry) => entry.key === key)
+        parseEnv(text(envFile), flavor)
+          .filter((entry) => entry.key === key && entry.line >= 0)
           .map((entry) => ({ line: entry.line + 1, value: entry.value })),
       read: (file) => (existsSync(join(root, file)) ? text(file) : undefined),
     },

@@ -1,4 +1,5 @@
-import { parseEnv } from "../syntax/dotenv.js";
+import { CliError } from "../errors.js";
+import { envLiteral, parseEnv, parseEnvValues } from "../syntax/dotenv.js";
 
 /** A key for an env file, with the value it gets when the file does not have it yet. */
 export interface EnvAddition {
@@ -8,14 +9,12 @@ export interface EnvAddition {
   comment?: string;
 }
 
-function serialize(value: string): string {
-  return /^[\w@%+=:,./-]*$/.test(value) ? value : JSON.stringify(value);
-}
-
 /**
  * Appends the keys the file does not have yet (keeping its line endings), and reports which
  * were added and which already existed. A key left blank (`KEY=`) is filled in place; with
- * `replace`, existing values are replaced in place too.
+ * `replace`, existing values are replaced in place too (the whole value, also one quoted over
+ * several lines). Values are written so that Node's parser and dotenv read them back unchanged
+ * (`envLiteral`, which throws for a value no quoting can carry).
  */
 export function mergeEnv(
   text: string,
@@ -23,27 +22,78 @@ export function mergeEnv(
   options: { replace?: string[] } = {},
 ): { text: string; added: string[]; kept: string[]; replaced: string[] } {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const lines = text === "" ? [] : text.split(/\r?\n/);
-  if (lines.length && lines.at(-1) === "") lines.pop();
   const existing = parseEnv(text);
   const added: string[] = [];
   const kept: string[] = [];
   const replaced: string[] = [];
+  // In-place replacements, applied from the end so earlier offsets stay valid.
+  const edits: { start: number; end: number; text: string }[] = [];
+  const appended: string[] = [];
   for (const { key, value, comment } of additions) {
-    const found = existing.filter((entry) => entry.key === key);
+    const last = existing.filter((entry) => entry.key === key).at(-1);
     // An empty assignment is a blank to fill in (init writes them), not a value to keep.
-    const blank = found.length > 0 && found.at(-1)!.value === "" && value !== "";
-    if (found.length && (blank || options.replace?.includes(key))) {
-      const last = found.at(-1)!;
-      lines[last.line] = lines[last.line]!.replace(/=.*$/, `=${serialize(value)}`);
+    const blank = last !== undefined && last.value === "" && value !== "";
+    if (last && (blank || options.replace?.includes(key))) {
+      if (last.valueStart === -1) throw unwritable(key, "its current value cannot be located");
+      edits.push({ start: last.valueStart, end: last.valueEnd, text: literal(key, value) });
       replaced.push(key);
-    } else if (found.length) {
+    } else if (last) {
       kept.push(key);
     } else {
-      if (comment) lines.push(`# ${comment}`);
-      lines.push(`${key}=${serialize(value)}`);
+      if (comment) appended.push(`# ${comment}`);
+      appended.push(`${key}=${literal(key, value)}`);
       added.push(key);
     }
   }
-  return { text: lines.length ? `${lines.join(eol)}${eol}` : "", added, kept, replaced };
+  let result = text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    result = `${result.slice(0, edit.start)}${edit.text}${result.slice(edit.end)}`;
+  }
+  if (appended.length) {
+    const separator = result === "" || /\r?\n$/.test(result) ? "" : eol;
+    result = `${result}${separator}${appended.join(eol)}${eol}`;
+  }
+  assertReadsBack(text, result, additions, [...added, ...replaced]);
+  return { text: result, added, kept, replaced };
+}
+
+function unwritable(key: string, why: string): CliError {
+  return new CliError(
+    "env_unwritable",
+    `${key} cannot be written to the env file safely (${why}): set it by hand.`,
+  );
+}
+
+function literal(key: string, value: string): string {
+  try {
+    return envLiteral(key, value);
+  } catch (error) {
+    throw unwritable(key, (error as Error).message);
+  }
+}
+
+/**
+ * The edit is kept only if both loaders read the written keys as written and every other key as
+ * before: a file whose syntax they read differently is never left half-changed.
+ */
+function assertReadsBack(
+  before: string,
+  after: string,
+  additions: EnvAddition[],
+  written: string[],
+): void {
+  for (const flavor of ["node", "dotenv"] as const) {
+    const old = parseEnvValues(before, flavor);
+    const now = parseEnvValues(after, flavor);
+    for (const { key, value } of additions) {
+      if (written.includes(key) && now[key] !== value)
+        throw unwritable(key, `${flavor} reads it otherwise`);
+    }
+    const keys = new Set([...Object.keys(old), ...Object.keys(now)]);
+    for (const key of keys) {
+      if (!written.includes(key) && now[key] !== old[key]) {
+        throw unwritable(written[0] ?? key, `the edit would change how ${flavor} reads ${key}`);
+      }
+    }
+  }
 }
