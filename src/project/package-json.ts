@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import semver from "semver";
 import { CliError } from "../errors.js";
 
 export interface PackageJson {
@@ -61,12 +62,17 @@ export function installedVersion(root: string, name: string): string | undefined
   }
 }
 
-/** The major version a version or range starts from (`^5.1.0` → 5, `npm:express@4` → 4). */
+/**
+ * The major version a version or range starts from, read by `semver` (`^5.1.0` → 5, `~4.16.1`
+ * → 4, `npm:express@4` → 4); undefined for what names no version (`latest`, `workspace:*`, a
+ * path) and for a range open below, whose lowest version says nothing (`<5`, `*`).
+ */
 export function majorOf(rangeOrVersion: string | undefined): number | undefined {
   if (!rangeOrVersion) return undefined;
   const spec = rangeOrVersion.includes("@")
     ? rangeOrVersion.slice(rangeOrVersion.lastIndexOf("@") + 1)
     : rangeOrVersion;
-  const match = /(\d+)(?:\.(?:\d+|x|\*))?/.exec(spec);
-  return match ? Number(match[1]) : undefined;
+  const version = semver.valid(spec) ?? (semver.validRange(spec) ? semver.minVersion(spec) : null);
+  if (!version || semver.intersects(spec, "0.0.0")) return undefined;
+  return semver.major(version);
 }

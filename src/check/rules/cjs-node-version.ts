@@ -1,13 +1,9 @@
+import semver from "semver";
 import { frameworkById } from "../../frameworks/registry.js";
 import type { Rule } from "../types.js";
 
-/** The lowest Node major.minor a range admits (`>=18`, `^18.17.0`, `18.x || 20.x`). */
-function lowest(range: string): [number, number] | undefined {
-  const versions = [...range.matchAll(/(\d+)(?:\.(\d+|x))?/g)].map(
-    (m) => [Number(m[1]), m[2] && m[2] !== "x" ? Number(m[2]) : 0] as [number, number],
-  );
-  return versions.sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
-}
+/** The first Node that can `require()` an ES module without a flag. */
+const REQUIRE_ESM = "20.19.0";
 
 export const cjsNodeVersion: Rule = {
   id: "cjs-node-version",
@@ -17,8 +13,10 @@ export const cjsNodeVersion: Rule = {
     const commonJs = frameworkById(context.framework.framework).commonJs;
     if (context.pkg.type === "module" || !commonJs) return [];
     const engines = (context.pkg as { engines?: { node?: string } }).engines?.node;
-    const min = engines ? lowest(engines) : undefined;
-    if (!min || min[0] > 20 || (min[0] === 20 && min[1] >= 19)) return [];
+    // Any Node the range admits below 20.19 (`*`, `<=22`, `>=18`) is one the app may start on;
+    // a range semver cannot read is not judged.
+    if (!engines || !semver.validRange(engines)) return [];
+    if (!semver.intersects(engines, `<${REQUIRE_ESM}`)) return [];
     return [
       {
         file: "package.json",

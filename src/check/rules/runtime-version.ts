@@ -1,14 +1,19 @@
+import semver from "semver";
 import type { Rule } from "../types.js";
 
 /** The runtime versions this CLI generates code for and checks against. */
 export const SUPPORTED_RUNTIME = { range: "^0.1.0", major: 0, minor: 1 };
 
-function supported(version: string): boolean {
-  const match = /(\d+)\.(\d+)\.(\d+)/.exec(version);
-  if (!match) return true; // A tag, path or tarball: nothing to compare.
-  return (
-    Number(match[1]) === SUPPORTED_RUNTIME.major && Number(match[2]) === SUPPORTED_RUNTIME.minor
-  );
+/**
+ * Whether an installed version, or every version a range admits, is one this CLI supports
+ * (`semver.subset`: `>=0.1.0` and `*` also admit versions it does not know). A tag, path or
+ * tarball names no version: nothing to compare.
+ */
+function supported(versionOrRange: string): boolean {
+  if (semver.valid(versionOrRange))
+    return semver.satisfies(versionOrRange, SUPPORTED_RUNTIME.range);
+  if (!semver.validRange(versionOrRange)) return true;
+  return semver.subset(versionOrRange, SUPPORTED_RUNTIME.range);
 }
 
 export const runtimeVersion: Rule = {
