@@ -1,21 +1,12 @@
-/** Whether a .gitignore's lines already ignore `entry` (exact, rooted, or a covering glob). */
+import ignore from "ignore";
+
+/**
+ * Whether a .gitignore's rules ignore `entry` (a path relative to the file; a folder ends with
+ * `/`), by gitignore's own semantics (the `ignore` package, tested against `git check-ignore`):
+ * globs, anchoring, folders, and negation — `.env` followed by `!.env` does not ignore `.env`.
+ */
 export function ignores(text: string, entry: string): boolean {
-  const name = entry.replace(/\/$/, "");
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#") && !line.startsWith("!"))
-    .some((line) => {
-      const pattern = line.replace(/^\//, "").replace(/\/$/, "");
-      if (pattern === name) return true;
-      const regex = new RegExp(
-        `^${pattern
-          .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-          .replace(/\*/g, "[^/]*")
-          .replace(/\?/g, ".")}$`,
-      );
-      return regex.test(name);
-    });
+  return ignore().add(text).ignores(entry);
 }
 
 /** Appends the entries the file does not ignore yet, under a comment. */

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { type PackageJson, readPackageJson } from "./package-json.js";
 
 /** Whether `path` (relative, `/`-separated) matches a workspace glob (`apps/*`, `packages/**`). */
@@ -44,13 +45,25 @@ export function workspaceGlobs(root: string, pkg: PackageJson): string[] {
   const fromPackage = Array.isArray(pkg.workspaces)
     ? pkg.workspaces
     : (pkg.workspaces?.packages ?? []);
-  const pnpmFile = join(root, "pnpm-workspace.yaml");
-  const fromPnpm = existsSync(pnpmFile)
-    ? [...readFileSync(pnpmFile, "utf8").matchAll(/^\s*-\s*["']?([^"'\n#]+?)["']?\s*$/gm)].map(
-        (m) => m[1]!.trim(),
-      )
-    : [];
-  return [...fromPackage, ...fromPnpm];
+  return [...fromPackage, ...pnpmWorkspaceGlobs(root)];
+}
+
+/**
+ * The `packages` of pnpm-workspace.yaml, read by a YAML parser: block or flow style
+ * (`packages: ['apps/*']`), and never another key's list (`onlyBuiltDependencies: - esbuild`).
+ * A file that does not parse lists nothing.
+ */
+function pnpmWorkspaceGlobs(root: string): string[] {
+  const file = join(root, "pnpm-workspace.yaml");
+  if (!existsSync(file)) return [];
+  let document: unknown;
+  try {
+    document = parseYaml(readFileSync(file, "utf8"));
+  } catch {
+    return [];
+  }
+  const packages = (document as { packages?: unknown } | null)?.packages;
+  return Array.isArray(packages) ? packages.filter((glob) => typeof glob === "string") : [];
 }
 
 /** Folders matched by simple workspace globs (`apps/*`, `packages/api`). */

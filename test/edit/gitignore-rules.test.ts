@@ -1,0 +1,69 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { ensureIgnored, ignores } from "../../src/edit/gitignore.js";
+
+// ignores() against git itself: a .gitignore of generated rules, each entry asked of
+// `git check-ignore` in a real repository.
+
+const repo = mkdtempSync(join(tmpdir(), "gitignore-"));
+execFileSync("git", ["init", "-q"], { cwd: repo });
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+function gitIgnores(text: string, entry: string): boolean {
+  writeFileSync(join(repo, ".gitignore"), text);
+  try {
+    execFileSync("git", ["check-ignore", "-q", "--no-index", "--", entry], { cwd: repo });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const rule = fc.constantFrom(
+  ".env",
+  "!.env",
+  ".env*",
+  "!.env.example",
+  "*.local",
+  "/.env",
+  ".env.local",
+  ".auth/",
+  ".auth",
+  "!.auth/",
+  "*",
+  "!*.example",
+  "**/.env",
+  "# .env",
+  "  .env",
+  ".env ",
+  "\\!.env",
+);
+const entries = [".env", ".env.local", ".env.example", ".auth/"];
+
+describe("ignores (against git check-ignore)", () => {
+  it("agrees with git on generated rule lists, negations included", () => {
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 5 }), (rules) => {
+        const text = `${rules.join("\n")}\n`;
+        for (const entry of entries) {
+          expect(ignores(text, entry), `${JSON.stringify(text)} ${entry}`).toBe(
+            gitIgnores(text, entry),
+          );
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it("a .gitignore that un-ignores .env gets .env ignored again, and git agrees", () => {
+    const text = ".env\n!.env\n";
+    expect(ignores(text, ".env")).toBe(false);
+    const fixed = ensureIgnored(text, [".env"]);
+    expect(fixed).not.toBe(text);
+    expect(gitIgnores(fixed, ".env")).toBe(true);
+  });
+});
