@@ -15,7 +15,7 @@ export const esmImportExtensions: Rule = {
   severity: "error",
   summary: "Relative imports without `.js` in the auth files of a NodeNext ES-module project.",
   check(context) {
-    const mode = context.tsconfig?.moduleResolution ?? context.tsconfig?.module;
+    const mode = context.tsconfig?.resolution;
     const nodeEsm = (mode === "nodenext" || mode === "node16") && context.pkg.type === "module";
     if (!nodeEsm) return [];
     return context.setup.files
