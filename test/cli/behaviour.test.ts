@@ -174,7 +174,7 @@ describe("answers that cannot work are explained, not generated", () => {
     expect(tree(dir)).toEqual(before);
   });
 
-  it("a folder without Express or SolidStart is refused in one sentence", async () => {
+  it("a folder without any supported framework is refused in one sentence", async () => {
     const dir = copyFixture("express4-cjs-js");
     writeFileSync(
       join(dir, "package.json"),
