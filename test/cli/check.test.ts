@@ -414,6 +414,22 @@ describe("check on Fastify set-ups: what Fastify really does with order and pref
     expect(await rulesFound(dir)).toEqual(["fastify-error-handler-order"]);
   });
 
+  it("trustProxy is read from the app's own Fastify() call, not a test helper's", async () => {
+    const dir = project("fastify");
+    write(
+      dir,
+      "src/a-test-helper.ts",
+      'import Fastify from "fastify";\nexport const app = Fastify();\n',
+    );
+    edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com\n`);
+    expect(await rulesFound(dir)).toEqual([]);
+    setApp(dir, "Fastify({ trustProxy: 1 })", "Fastify()");
+    const run = await runCheck(dir);
+    expect(run.json?.findings).toMatchObject([
+      { rule: "fastify-https-without-trust-proxy", file: "src/app.ts", line: 6 },
+    ]);
+  });
+
   it("fastify-cli: trustProxy comes from its flags, its env variables or the exported options", async () => {
     const dir = project("fastify");
     edit(dir, "package.json", (t) =>

@@ -5,7 +5,7 @@ import { parse } from "../../../syntax/parse.js";
 import { Node } from "../../../syntax/ts-morph.js";
 import { unwrap, variableValue } from "../../../syntax/values.js";
 import { fastifyCalls } from "../fastify-app.js";
-import { fastifyCliApp } from "../find-fastify-app.js";
+import { fastifyCliApp, findFastifyApp } from "../find-fastify-app.js";
 
 /** Whether server options trust a proxy: `trustProxy` present and not `false` (or not a literal). */
 function trusts(options: Node | undefined, file: SourceFile): boolean | "unknown" {
@@ -20,10 +20,15 @@ function trusts(options: Node | undefined, file: SourceFile): boolean | "unknown
   return !Node.isFalseLiteral(setting);
 }
 
-/** The `Fastify()` calls of the sources and whether each trusts a proxy. */
+/**
+ * The `Fastify()` calls that create the app and whether each trusts a proxy: the app's own (found
+ * from the entries, as `init` finds it), else every call in the sources.
+ */
 function instances(context: CheckContext) {
   const found: { file: string; line: number; trusted: boolean | "unknown" }[] = [];
-  for (const file of sourceFiles(context.root)) {
+  const app = findFastifyApp(context.root, context.pkg);
+  const files = app?.kind === "instance" ? [app.file] : sourceFiles(context.root);
+  for (const file of files) {
     const text = context.text(file);
     if (!/fastify/.test(text)) continue;
     const source = parse(text, file);
