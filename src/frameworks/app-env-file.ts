@@ -1,11 +1,19 @@
 import { envPathFlag } from "../project/env-path.js";
-import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
+import { chooseEnvFile, detectEnvLoading, type FrameworkEnv } from "../project/environment.js";
 import type { PackageJson } from "../project/package-json.js";
 import { importedSources } from "../project/source-path.js";
 import { readingProject } from "../syntax/parse.js";
 import type { AuthSetup } from "./auth-setup.js";
 import { frameworkById } from "./registry.js";
-import type { FrameworkInfo } from "./types.js";
+import type { FrameworkInfo, FrameworkModule } from "./types.js";
+
+/** The env files a project's framework (or the runner it starts with) loads by itself. */
+export function frameworkEnv(
+  module: Pick<FrameworkModule, "env" | "projectEnv">,
+  pkg: PackageJson,
+): FrameworkEnv | undefined {
+  return module.projectEnv?.(pkg) ?? module.env;
+}
 
 /**
  * The env file an app that is already set up reads, found the way `init` chose it: scripts'
@@ -25,8 +33,9 @@ export function appEnvFile(
   const chain = module?.sourceChain(root, pkg, project) ?? [];
   const configImports = setup ? importedSources(root, setup.config.file, project) : [];
   const files = [...new Set([...chain, ...(setup?.files ?? []), ...configImports])];
-  const loading = detectEnvLoading(root, pkg, files, module?.env);
-  return chooseEnvFile(root, pkg, files, loading, module?.env);
+  const env = module && frameworkEnv(module, pkg);
+  const loading = detectEnvLoading(root, pkg, files, env);
+  return chooseEnvFile(root, pkg, files, loading, env);
 }
 
 /** `--env-path` when given, else the file the app loads. */

@@ -11,6 +11,7 @@ import {
 } from "../project/package-json.js";
 import { detectPackageManager } from "../project/package-manager.js";
 import { moduleKindWithReason } from "../syntax/module-kind.js";
+import { frameworkEnv } from "./app-env-file.js";
 import { detectFramework } from "./detect-framework.js";
 import { type AnyFramework, frameworkById, frameworks, type ProjectInfo } from "./registry.js";
 import type { Finding } from "./types.js";
@@ -103,9 +104,10 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
     evidence: packageManager.evidence,
   });
   findings.push(...detection.findings);
-  const env = detectEnvLoading(root, pkg, detection.chain, module.env);
+  const loadedByFramework = frameworkEnv(module, pkg);
+  const env = detectEnvLoading(root, pkg, detection.chain, loadedByFramework);
   findings.push({ label: "Env loading", value: env.how, evidence: env.evidence });
-  const envFile = chooseEnvFile(root, pkg, detection.chain, env, module.env);
+  const envFile = chooseEnvFile(root, pkg, detection.chain, env, loadedByFramework);
   findings.push({ label: "Env file", value: envFile.file, evidence: envFile.evidence });
   const { port } = detection;
   findings.push({ label: "Dev port", value: String(port.port), evidence: port.evidence });

@@ -139,6 +139,12 @@ export interface FrameworkModule<Id extends string = string, App = unknown> {
   config: ConfigShape;
   /** Env files the framework's dev server loads itself; undefined when the app loads its own. */
   env: FrameworkEnv | undefined;
+  /**
+   * Env files this project's runner loads itself, when that depends on the project rather than
+   * on the framework (fastify-cli's `fastify start` loads `.env`); `env` applies when absent or
+   * undefined. Read through `frameworkEnv(module, pkg)`.
+   */
+  projectEnv?(pkg: PackageJson): FrameworkEnv | undefined;
   /** A file whose presence means TypeScript when there is no tsconfig.json (`src/app.tsx`). */
   typescriptMarker: string | undefined;
   /** Whether its apps can be CommonJS (they then `require()` the ES-module runtime). */

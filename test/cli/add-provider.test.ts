@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AddProviderOptions, addProvider } from "../../src/commands/add-provider.js";
 import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
+import { fixtureModules } from "../support/fixture-modules.js";
 import { schemaErrors } from "../support/schemas.js";
 
 afterAll(removeTemporary);
@@ -30,6 +31,12 @@ const matrix = [
   { fixture: "solid-start-1-ts", config: "src/auth.ts", load: "none", port: 3000 },
   { fixture: "solid-start-2-ts", config: "src/auth.ts", load: "none", port: 5173 },
   { fixture: "pnpm-workspace", cwd: "apps/api", config: "src/auth.js", load: "cjs", port: 4000 },
+  { fixture: "fastify5-ts-factory", config: "src/auth.ts", load: "ts", port: 3000 },
+  { fixture: "fastify5-cjs-js", config: "auth.js", load: "cjs", port: 4000 },
+  { fixture: "fastify4-esm-js", config: "src/auth.js", load: "esm", port: 8080 },
+  { fixture: "fastify-cli-esm-js", config: "auth.js", load: "esm", port: 3000 },
+  // Typechecked with its own packages (fastify-tsconfig, TypeScript 6).
+  { fixture: "fastify-cli-ts", config: "src/auth.ts", load: "ts", port: 3000, own: true },
 ] as const;
 
 describe.each(matrix)("add-provider on $fixture after init", (entry) => {
@@ -75,9 +82,14 @@ describe.each(matrix)("add-provider on $fixture after init", (entry) => {
         issuer: "https://sso.corp.example",
       });
       expect(oidc.exitCode, oidc.stderr).toBe(0);
-      symlinkSync(nodeModules, join(dir, "node_modules"));
+      const modules = "own" in entry ? fixtureModules(entry.fixture) : nodeModules;
+      symlinkSync(modules, join(dir, "node_modules"));
       if (entry.load === "ts") {
-        execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, stdio: "pipe" });
+        const compiler = "own" in entry ? join(modules, "typescript/bin/tsc") : tsc;
+        execFileSync(process.execPath, [compiler, "-p", dir, "--noEmit"], {
+          cwd: dir,
+          stdio: "pipe",
+        });
         return;
       }
       const code =

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { frameworks } from "../../src/frameworks/registry.js";
 import { detectPackageManager, installCommand } from "../../src/project/package-manager.js";
 import {
   copyFixture,
@@ -173,7 +174,7 @@ describe("answers that cannot work are explained, not generated", () => {
     expect(tree(dir)).toEqual(before);
   });
 
-  it("a folder without Express or SolidStart is refused in one sentence", async () => {
+  it("a folder without any supported framework is refused in one sentence", async () => {
     const dir = copyFixture("express4-cjs-js");
     writeFileSync(
       join(dir, "package.json"),
@@ -181,9 +182,9 @@ describe("answers that cannot work are explained, not generated", () => {
     );
     const run = await runInit({ cwd: dir, providers: "github", yes: true });
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(
-      /No Express or SolidStart found in .*package\.json: looked for "express" and "@solidjs\/start"/,
-    );
+    expect(run.stderr).toMatch(/No Express, SolidStart\b.* found in .*package\.json: looked for /);
+    // Every registered framework's package is named.
+    for (const framework of frameworks) expect(run.stderr).toContain(`"${framework.packageName}"`);
   });
 
   it("a workspace root lists its apps and the --cwd for each", () => {

@@ -24,7 +24,7 @@ const git = (dir: string, ...args: string[]) =>
   });
 
 /** A set-up project with nothing wrong: the env file is written after the commit, ignored. */
-function project(base: "express" | "solid") {
+function project(base: "express" | "solid" | "fastify") {
   const dir = copyFixture(`check-${base}`);
   write(dir, ".env", GOOD_ENV);
   return dir;
@@ -38,18 +38,24 @@ function runCheck(dir: string, options: Partial<CheckOptions> = {}) {
 
 interface Case {
   rule: string;
-  base: "express" | "solid";
+  base: "express" | "solid" | "fastify";
   /** Breaks the clean project in one way. */
   mutate(dir: string): void;
   /** Where the finding must point. */
   at: { file: string; line?: number };
 }
 
-const setConfig = (dir: string, from: string, to: string) =>
-  edit(dir, "src/auth.ts", (text) => {
+const replaceIn = (file: string) => (dir: string, from: string, to: string) =>
+  edit(dir, file, (text) => {
     if (!text.includes(from)) throw new Error(`fixture has no ${from}`);
     return text.replace(from, to);
   });
+const setConfig = replaceIn("src/auth.ts");
+const setApp = replaceIn("src/app.ts");
+const FASTIFY_ERROR_HANDLER = `  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+    reply.code(error.statusCode ?? 500).send({ message: "Something went wrong" });
+  });
+`;
 
 const cases: Case[] = [
   {
@@ -159,6 +165,41 @@ const cases: Case[] = [
     at: { file: "src/routes/api/auth/[...auth].ts" },
   },
   {
+    rule: "fastify-prefix-mismatch",
+    base: "fastify",
+    mutate: (dir) => setApp(dir, '{ prefix: "/auth" }', '{ prefix: "/api/auth" }'),
+    at: { file: "src/app.ts", line: 10 },
+  },
+  {
+    rule: "fastify-register-after-start",
+    base: "fastify",
+    mutate: (dir) =>
+      setApp(
+        dir,
+        "  await app.register(FastifyAuth",
+        "  await app.ready();\n  await app.register(FastifyAuth",
+      ),
+    at: { file: "src/app.ts", line: 11 },
+  },
+  {
+    rule: "fastify-error-handler-order",
+    base: "fastify",
+    mutate: (dir) => {
+      setApp(dir, FASTIFY_ERROR_HANDLER, "");
+      setApp(dir, '  app.get("/"', `${FASTIFY_ERROR_HANDLER}  app.get("/"`);
+    },
+    at: { file: "src/app.ts", line: 7 },
+  },
+  {
+    rule: "fastify-https-without-trust-proxy",
+    base: "fastify",
+    mutate: (dir) => {
+      setApp(dir, "Fastify({ trustProxy: 1 })", "Fastify()");
+      edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com\n`);
+    },
+    at: { file: "src/app.ts", line: 6 },
+  },
+  {
     rule: "https-without-trust-proxy",
     base: "express",
     mutate: (dir) => {
@@ -262,6 +303,7 @@ describe("check", () => {
   it.each([
     "express",
     "solid",
+    "fastify",
   ] as const)("finds nothing wrong with a sound %s set-up", async (base) => {
     const run = await runCheck(project(base));
     expect(schemaErrors("check", run.json)).toEqual([]);
@@ -309,6 +351,107 @@ describe("check", () => {
     expect(run.exitCode).toBe(severity === "error" ? 1 : 0);
     for (const key of ["message", "why", "fix"])
       expect((findings[0] as unknown as Record<string, string>)[key]).toMatch(/\w{3}/);
+  });
+});
+
+describe("check on Fastify set-ups: what Fastify really does with order and prefixes", () => {
+  const rulesFound = async (dir: string) =>
+    ((await runCheck(dir)).json?.findings as { rule: string; line?: number }[]).map((f) => f.rule);
+
+  it("a basePath below the prefix is served there: sound", async () => {
+    const dir = project("fastify");
+    setApp(dir, '{ prefix: "/auth" }', '{ prefix: "/api" }');
+    setConfig(dir, 'basePath: "/auth"', 'basePath: "/api/auth"');
+    expect(await rulesFound(dir)).toEqual([]);
+  });
+
+  it("reads the prefix of the plugin the registration is written in", async () => {
+    const dir = project("fastify");
+    setApp(
+      dir,
+      '  await app.register(FastifyAuth(authConfig), { prefix: "/auth" });',
+      '  await app.register(\n    async (api) => {\n      await api.register(FastifyAuth(authConfig), { prefix: "/auth" });\n    },\n    { prefix: "/api" },\n  );',
+    );
+    const run = await runCheck(dir);
+    expect(run.json?.findings).toMatchObject([
+      { rule: "fastify-prefix-mismatch", file: "src/app.ts", line: 12 },
+    ]);
+    expect(run.json?.findings[0].message).toContain("prefix /api/auth, but basePath is /auth");
+  });
+
+  it("AUTH_URL's path counts where there is no basePath, and must agree with basePath", async () => {
+    const dir = project("fastify");
+    edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com/api/auth\n`);
+    expect(await rulesFound(dir)).toEqual(["fastify-prefix-mismatch"]);
+    setConfig(dir, '  basePath: "/auth",\n', "");
+    expect(await rulesFound(dir)).toEqual(["fastify-prefix-mismatch"]);
+    setApp(dir, '{ prefix: "/auth" }', '{ prefix: "/api/auth" }');
+    expect(await rulesFound(dir)).toEqual([]);
+  });
+
+  it("registering after setNotFoundHandler, or without await, is sound (Fastify does not mind)", async () => {
+    const dir = project("fastify");
+    setApp(
+      dir,
+      "  await app.register(FastifyAuth",
+      "  app.setNotFoundHandler((_request, reply) => reply.code(404).send());\n  app.register(FastifyAuth",
+    );
+    // Not awaited: it loads after the handler that follows it is set.
+    setApp(dir, FASTIFY_ERROR_HANDLER, "");
+    setApp(dir, '  app.get("/"', `${FASTIFY_ERROR_HANDLER}  app.get("/"`);
+    expect(await rulesFound(dir)).toEqual([]);
+  });
+
+  it("an awaited registration in between loads the plugin before a later setErrorHandler", async () => {
+    const dir = project("fastify");
+    setApp(dir, FASTIFY_ERROR_HANDLER, "");
+    setApp(dir, "  await app.register(FastifyAuth", "  app.register(FastifyAuth");
+    setApp(
+      dir,
+      '  app.get("/"',
+      `  await app.register(async () => {});\n${FASTIFY_ERROR_HANDLER}  app.get("/"`,
+    );
+    expect(await rulesFound(dir)).toEqual(["fastify-error-handler-order"]);
+  });
+
+  it("trustProxy is read from the app's own Fastify() call, not a test helper's", async () => {
+    const dir = project("fastify");
+    write(
+      dir,
+      "src/a-test-helper.ts",
+      'import Fastify from "fastify";\nexport const app = Fastify();\n',
+    );
+    edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com\n`);
+    expect(await rulesFound(dir)).toEqual([]);
+    setApp(dir, "Fastify({ trustProxy: 1 })", "Fastify()");
+    const run = await runCheck(dir);
+    expect(run.json?.findings).toMatchObject([
+      { rule: "fastify-https-without-trust-proxy", file: "src/app.ts", line: 6 },
+    ]);
+  });
+
+  it("fastify-cli: trustProxy comes from its flags, its env variables or the exported options", async () => {
+    const dir = project("fastify");
+    edit(dir, "package.json", (t) =>
+      t.replace('"dev": "tsx watch src/server.ts"', '"dev": "fastify start -l info dist/app.js"'),
+    );
+    setApp(dir, "Fastify({ trustProxy: 1 })", "Fastify()");
+    edit(dir, "src/app.ts", (t) =>
+      t
+        .replace(
+          /export async function buildApp\(\) \{\n {2}const app = Fastify\(\);\n/,
+          'export default async function (app: import("fastify").FastifyInstance) {\n',
+        )
+        .replace("  return app;\n", ""),
+    );
+    edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com\n`);
+    const run = await runCheck(dir);
+    expect(run.json?.findings).toMatchObject([
+      { rule: "fastify-https-without-trust-proxy", file: ".env", line: 4 },
+    ]);
+    expect(run.json?.findings[0].fix).toContain("fastify start --trust-proxy-hop 1");
+    edit(dir, ".env", (t) => `${t}FASTIFY_TRUST_PROXY_HOP=1\n`);
+    expect(await rulesFound(dir)).toEqual([]);
   });
 });
 

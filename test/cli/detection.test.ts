@@ -205,6 +205,87 @@ describe("finding the Express app", () => {
   });
 });
 
+describe("finding the Fastify app", () => {
+  it("fastify-cli starts the app plugin: named with what the script runs; .env, no loader", async () => {
+    const dir = copyFixture("fastify-cli-ts");
+    editJson(dir, "package.json", (pkg) => {
+      const scripts = pkg.scripts as Record<string, string>;
+      scripts["dev:start"] = scripts["dev:start"]!.replace("-P dist", "-p 4321 -P dist");
+      delete scripts.start;
+    });
+    const run = await runInit({ cwd: dir, providers: "github", dryRun: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Fastify app")).toEqual({
+      label: "Fastify app",
+      value: "the plugin exported by src/app.ts (instance: fastify, src/app.ts:15)",
+      evidence:
+        "scripts.dev:start runs fastify start dist/app.js (built from src/app.ts): fastify-cli creates the instance; @fastify/autoload loads plugins and routes from folders",
+    });
+    expect(finding(run, "Env loading")).toMatchObject({
+      value: "framework",
+      evidence: "fastify-cli (scripts.dev:start: fastify start) loads .env",
+    });
+    expect(finding(run, "Dev port")).toMatchObject({ value: "4321" });
+    const paths = run.json!.plan.files.map((f: { path: string }) => f.path);
+    expect(paths).toContain(".env");
+    expect(paths).not.toContain("src/env.ts");
+  });
+
+  it("an unnamed instance is found, and the registration is a manual step", async () => {
+    const dir = copyFixture("fastify5-cjs-js");
+    writeFileSync(
+      join(dir, "server.js"),
+      "module.exports = require('fastify')({ logger: true })\n",
+    );
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Fastify app")).toMatchObject({
+      value: "an unnamed instance in server.js:1",
+    });
+    expect(run.json!.plan.manual[0]).toBe(
+      "In server.js, the instance is created without a name (module.exports = require('fastify')({ logger: true })): name it (const app = Fastify(…)), register the endpoints on it, then use it as before:\n  const { FastifyAuth } = require('@create-auth/runtime/fastify');\n  const { authConfig } = require('./auth.js');\n  app.register(FastifyAuth(authConfig), { prefix: '/auth' });",
+    );
+    expect(tree(dir)["server.js"]).toBe("module.exports = require('fastify')({ logger: true })\n");
+  });
+
+  it("--entry names an app plugin without fastify-cli; a routes plugin alone is not the app", async () => {
+    const dir = copyFixture("fastify5-cjs-js");
+    writeFileSync(
+      join(dir, "server.js"),
+      "module.exports = async function (app) {\n  app.register(require('./routes/users'), { prefix: '/users' })\n}\n",
+    );
+    const unknown = await runInit({ cwd: dir, providers: "github", dryRun: true, json: true });
+    expect(finding(unknown, "Fastify app")).toMatchObject({ value: "not found" });
+    expect(unknown.json!.plan.manual[0]).toMatch(
+      /^Register the endpoints where the Fastify instance is created/,
+    );
+    const named = await runInit({
+      cwd: dir,
+      providers: "github",
+      entry: "server.js",
+      yes: true,
+      json: true,
+    });
+    expect(finding(named, "Fastify app")).toMatchObject({
+      value: "the plugin exported by server.js (instance: app, server.js:1)",
+      evidence: "--entry",
+    });
+    expect(tree(dir)["server.js"]).toContain(
+      "module.exports = async function (app) {\n  app.register(FastifyAuth(authConfig), { prefix: '/auth' })\n",
+    );
+  });
+
+  it("the dev port is what listen({ port }) says", async () => {
+    const dir = copyFixture("fastify5-cjs-js");
+    const run = await runInit({ cwd: dir, providers: "github", dryRun: true, json: true });
+    expect(finding(run, "Dev port")).toEqual({
+      label: "Dev port",
+      value: "4000",
+      evidence: "server.js",
+    });
+  });
+});
+
 describe("the module system is the app file's own", () => {
   it("an .mjs app in a CommonJS package is ESM, and the generated files are too", async () => {
     const dir = copyFixture("express4-cjs-js");

@@ -11,7 +11,7 @@ import {
   startDetached,
   waitForHttp,
 } from "../../runtime/test/support/process.js";
-import { copyFixture, removeTemporary } from "../support/cli.js";
+import { copyFixture, removeTemporary, tree } from "../support/cli.js";
 import { addMeRoute, edit, initApp, npm, start } from "../support/journey.js";
 
 let browser: Browser;
@@ -87,6 +87,63 @@ describe("init, install, start, sign in: the whole journey", () => {
     server = app.server;
     await withPage((page) => signInAndOut(page, app.origin, "/auth", "/me", "/me"));
     await app.server.stop();
+  }, 240_000);
+
+  it("Fastify 5, TypeScript, app built in a factory with a prefixed routes plugin and a not-found handler", async () => {
+    const dir = copyFixture("fastify5-ts-factory");
+    npm(dir, ["install"]);
+    const tsx = join(dir, "node_modules/.bin/tsx");
+    // What the app answers before auth is added: a route under its prefix, a missing item (the
+    // route calls the not-found handler) and an unknown path.
+    const answers = async (origin: string, paths: string[]) =>
+      Promise.all(
+        paths.map(async (path) => {
+          const response = await fetch(`${origin}${path}`, {
+            headers: { accept: "application/json" },
+          });
+          return { path, status: response.status, body: await response.text() };
+        }),
+      );
+    const paths = ["/api/items", "/api/items/99", "/nope"];
+    const plain = await start(dir, tsx, ["src/server.ts"]);
+    server = plain.server;
+    const before = await answers(plain.origin, paths);
+    await plain.server.stop();
+    expect(before.map((answer) => answer.status)).toEqual([200, 404, 404]);
+
+    initApp(dir, ["--providers", "credentials"]);
+    const app = readFileSync(join(dir, "src/app.ts"), "utf8");
+    expect(app).toContain('await app.register(FastifyAuth(authConfig), { prefix: "/auth" });');
+    // A second run changes nothing.
+    const installed = tree(dir);
+    initApp(dir, ["--providers", "credentials"]);
+    expect(tree(dir)).toEqual(installed);
+
+    edit(dir, "src/app.ts", (text) =>
+      text
+        .replace(
+          'import { FastifyAuth } from "@create-auth/runtime/fastify";',
+          'import { FastifyAuth, requireAuth } from "@create-auth/runtime/fastify";',
+        )
+        .replace(
+          "  return app;",
+          '  app.get("/me", { preHandler: requireAuth(authConfig) }, async (request) => request.session);\n\n  return app;',
+        ),
+    );
+    const tsc = join(dir, "node_modules/typescript/bin/tsc");
+    execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, stdio: "pipe" });
+    const started = await start(dir, tsx, ["src/server.ts"]);
+    server = started.server;
+    // The existing routes and the not-found handler answer as before; paths under /auth that
+    // are not auth endpoints reach the app's own not-found handler too.
+    expect(await answers(started.origin, paths)).toEqual(before);
+    const [underAuth] = await answers(started.origin, ["/auth/nope"]);
+    expect(underAuth).toMatchObject({
+      status: 404,
+      body: '{"error":"not_found","path":"/auth/nope"}',
+    });
+    await withPage((page) => signInAndOut(page, started.origin, "/auth", "/me", "/me"));
+    await started.server.stop();
   }, 240_000);
 
   it("SolidStart 1, TypeScript, middleware-protected page", async () => {

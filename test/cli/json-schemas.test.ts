@@ -20,6 +20,17 @@ describe("--json documents match the published schemas (schemas/*.schema.json)",
     expect(schemaErrors("init", applied.json)).toEqual([]);
   });
 
+  it("init on a Fastify app (fastify-cli's, with a step by hand)", async () => {
+    const dir = copyFixture("fastify-cli-esm-js");
+    const flags = { providers: "github", trustProxy: true };
+    const dry = await runInit({ cwd: dir, json: true, dryRun: true, ...flags });
+    expect(dry.json?.plan.manual).toHaveLength(1);
+    expect(schemaErrors("init", dry.json)).toEqual([]);
+    const applied = await runInit({ cwd: dir, json: true, yes: true, ...flags });
+    expect(applied.json?.applied).toBe(true);
+    expect(schemaErrors("init", applied.json)).toEqual([]);
+  });
+
   it("errors have a stable code and a message", async () => {
     const run = await runInit({
       cwd: copyFixture("express5-ts-split"),

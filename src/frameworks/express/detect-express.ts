@@ -1,7 +1,6 @@
-import { CliError } from "../../errors.js";
 import { type DevPort, listenPort, portFromScripts } from "../../project/dev-port.js";
 import type { PackageJson } from "../../project/package-json.js";
-import { entrySource } from "../../project/source-path.js";
+import { entryFlag } from "../entry-flag.js";
 import type { DetectInput, Detection, Finding } from "../types.js";
 import { type ExpressApp, findExpressApp } from "./express-app.js";
 
@@ -20,15 +19,7 @@ export function detectExpress({
   framework,
   entry,
 }: DetectInput): Detection<ExpressApp | undefined> {
-  let seed: string | undefined;
-  if (entry) {
-    seed = entrySource(root, entry);
-    if (!seed)
-      throw new CliError(
-        "invalid_flag",
-        `--entry ${entry}: no such source file in ${root} (give it relative to the project).`,
-      );
-  }
+  const seed = entryFlag(root, entry);
   const app = findExpressApp(root, pkg, undefined, seed);
   const finding: Finding = app
     ? {

@@ -1,6 +1,7 @@
 import type { CallExpression, SourceFile, Statement } from "ts-morph";
 import { findFromEntries } from "../../project/find-from-entries.js";
 import type { PackageJson } from "../../project/package-json.js";
+import { declaredVariable } from "../../syntax/declared-variable.js";
 import { importedModules } from "../../syntax/imported-modules.js";
 import { Node, type Project, SyntaxKind } from "../../syntax/ts-morph.js";
 
@@ -63,21 +64,9 @@ export function findAppDeclaration(file: SourceFile): AppDeclaration | undefined
   for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     if (!isExpressCall(call, bindings)) continue;
     // `express() as Express`, `(express())`: the declaration is further up.
-    let parent = call.getParent();
-    while (
-      Node.isAsExpression(parent) ||
-      Node.isSatisfiesExpression(parent) ||
-      Node.isParenthesizedExpression(parent) ||
-      Node.isNonNullExpression(parent)
-    )
-      parent = parent.getParent();
-    const variableStatement = parent?.getFirstAncestorByKind(SyntaxKind.VariableStatement);
-    if (
-      Node.isVariableDeclaration(parent) &&
-      Node.isIdentifier(parent.getNameNode()) &&
-      variableStatement
-    ) {
-      named.push({ variable: parent.getName(), statement: variableStatement, call });
+    const declared = declaredVariable(call);
+    if (declared) {
+      named.push({ variable: declared.name, statement: declared.statement, call });
       continue;
     }
     const statement = call.getFirstAncestor(

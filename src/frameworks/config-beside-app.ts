@@ -1,0 +1,109 @@
+import { existsSync } from "node:fs";
+import { extname, join, posix } from "node:path";
+import type { Answers } from "../commands/init/answers.js";
+import { configModule, envLoaderModule } from "../commands/init/config-module.js";
+import type { ModuleImport } from "../edit/imports.js";
+import type { PlanBuilder } from "../plan/change-set.js";
+import { detectEnvLoading } from "../project/environment.js";
+import { importedSources } from "../project/source-path.js";
+import { type ModuleKind, moduleKindOf } from "../syntax/module-kind.js";
+import { detectStyle, quoted, type SourceStyle } from "../syntax/source-style.js";
+import type { ConfigShape, ProjectBase } from "./types.js";
+
+/** How a file imports a sibling: `./auth.js` (the emitted name) unless the file omits extensions. */
+export function siblingSpecifier(fromFile: string, toFile: string, withExtension: boolean): string {
+  const target = posix.relative(posix.dirname(fromFile), toFile);
+  const emitted = target
+    .replace(/\.ts$/, ".js")
+    .replace(/\.mts$/, ".mjs")
+    .replace(/\.cts$/, ".cjs");
+  const spec = withExtension ? emitted : emitted.replace(/\.[cm]?js$/, "");
+  return spec.startsWith(".") ? spec : `./${spec}`;
+}
+
+/** A file name in `dir` not taken by something else: `auth.ts`, else `auth.config.ts`. */
+function configPath(plan: PlanBuilder, dir: string, ext: string): string {
+  const preferred = posix.join(dir, `auth${ext}`);
+  const text = plan.read(preferred);
+  if (text === undefined || /\bauthConfig\b/.test(text)) return preferred;
+  return posix.join(dir, `auth.config${ext}`);
+}
+
+/** The configuration module planned beside a server app's file, and how that file imports it. */
+export interface ConfigBesideApp {
+  /** The app file (a placeholder name when no app was found). */
+  appFile: string;
+  /** Its text ("" when no app was found). */
+  appText: string;
+  configFile: string;
+  existed: boolean;
+  kind: ModuleKind;
+  style: SourceStyle;
+  /** The imports the app file needs: the framework's handler and `authConfig`. */
+  imports: ModuleImport[];
+}
+
+/**
+ * A server framework's configuration module (Express, Fastify): beside the file that creates the
+ * app, in that file's language, module system and style (a `.js` app gets JavaScript even with
+ * `typescript` installed); an env loader beside it when the app loads no env file (or a manual
+ * step when the configuration is the user's own and loads none). Without an app file, the
+ * names are those of `src/app.*` (or `app.*` without `src/`).
+ */
+export function planConfigBesideApp(
+  plan: PlanBuilder,
+  project: ProjectBase,
+  answers: Answers,
+  config: ConfigShape,
+  app: { file: string } | undefined,
+): ConfigBesideApp {
+  const dirOfSources = existsSync(join(plan.root, "src")) ? "src/" : "";
+  const appFile = app?.file ?? `${dirOfSources}app${project.typescript ? ".ts" : ".js"}`;
+  const appText = (app && plan.read(app.file)) ?? "";
+  const kind = moduleKindOf(appFile, appText, project.esm);
+  const style = detectStyle(appText);
+  const ext = extname(appFile);
+  const typescript = /^\.[cm]?ts$/.test(ext);
+  const dir = posix.dirname(appFile.split("\\").join("/"));
+  const configFile = configPath(plan, dir === "." ? "" : dir, ext);
+  const existed = plan.exists(configFile);
+  // ESM in plain JavaScript needs the extension; otherwise follow the file's own habit.
+  const withExtension = (kind === "esm" && !typescript) || style.extensions;
+
+  let envLoader: string | undefined;
+  const configLoadsEnv = () =>
+    detectEnvLoading(
+      project.root,
+      project.pkg,
+      [configFile, ...importedSources(project.root, configFile)],
+      undefined,
+    ).how !== "none";
+  if (project.env.how === "none" && existed && !configLoadsEnv()) {
+    // The configuration is the user's own; a loader it does not import would be dead code.
+    plan.manual.push(
+      `No env loading was found between the entry and the app: if nothing loads ${answers.envFile}, start the app with \`node --env-file=${answers.envFile}\`, or call \`process.loadEnvFile(${quoted(answers.envFile, style)})\` before ${configFile} is imported.`,
+    );
+  } else if (project.env.how === "none" && !existed) {
+    const loaderFile = posix.join(posix.dirname(configFile), `env${ext}`);
+    envLoader = siblingSpecifier(configFile, loaderFile, withExtension);
+    if (!plan.exists(loaderFile)) {
+      plan.write(
+        loaderFile,
+        envLoaderModule({ kind, typescript, style, envFile: answers.envFile }),
+        "load the env file",
+      );
+    }
+  }
+  if (!existed) {
+    plan.write(
+      configFile,
+      configModule({ kind, typescript, style, framework: config, answers, envLoader }),
+      "auth configuration",
+    );
+  }
+  const imports = [
+    { from: config.importPath, named: [config.handler] },
+    { from: siblingSpecifier(appFile, configFile, withExtension), named: ["authConfig"] },
+  ];
+  return { appFile, appText, configFile, existed, kind, style, imports };
+}
