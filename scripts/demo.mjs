@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run demo [-- --framework solid-start]`: copies an example app to .tmp/demo/, runs
+// `npm run demo [-- --framework solid-start|hono]`: copies an example app to .tmp/demo/, runs
 // `create-auth init` on it non-interactively (credentials with a demo user, email sign-in printed
 // to the console, database sessions in embedded PGlite), installs the local runtime, and starts the
 // app on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops it; every run starts fresh.
@@ -13,13 +13,14 @@ import { newest, packRuntime } from "./pack-runtime.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { framework: { type: "string", default: "express" } } });
 const framework = values.framework;
-if (framework !== "express" && framework !== "solid-start") {
-  console.error(`--framework must be express or solid-start (got "${framework}")`);
+const examples = { express: "express-app", "solid-start": "solid-start-app", hono: "hono-app" };
+if (!Object.hasOwn(examples, framework)) {
+  console.error(`--framework must be express, solid-start or hono (got "${framework}")`);
   process.exit(1);
 }
 const port = process.env.PORT ?? "3000";
 const origin = `http://127.0.0.1:${port}`;
-const example = framework === "express" ? "express-app" : "solid-start-app";
+const example = examples[framework];
 const app = join(root, ".tmp", "demo", example);
 
 const step = (text) => console.log(`\n▸ ${text}`);
@@ -68,7 +69,8 @@ run(
 
 let command;
 let args;
-if (framework === "express") {
+if (framework !== "solid-start") {
+  // Express and Hono examples run their TypeScript server with tsx.
   command = join(app, "node_modules", ".bin", "tsx");
   args = ["src/server.ts"];
 } else {

@@ -51,15 +51,20 @@ async function expectUser(page: Page) {
   expect(await page.textContent("#user")).toContain("demo@example.com");
 }
 
-describe.each([["express"], ["solid-start"]])("npm run demo -- --framework %s", (framework) => {
+const examples: Record<string, string> = {
+  express: "express-app",
+  "solid-start": "solid-start-app",
+  hono: "hono-app",
+};
+
+describe.each([
+  ["express"],
+  ["solid-start"],
+  ["hono"],
+])("npm run demo -- --framework %s", (framework) => {
   it("starts, signs in with the demo user and with the emailed link, and stops on Ctrl-C", async () => {
     // Left over from an earlier run: each run starts from a fresh copy (and database).
-    const copy = join(
-      root,
-      ".tmp",
-      "demo",
-      framework === "express" ? "express-app" : "solid-start-app",
-    );
+    const copy = join(root, ".tmp", "demo", examples[framework]!);
     mkdirSync(copy, { recursive: true });
     writeFileSync(join(copy, "left-over"), "");
     const demo = await startDemo(framework);
@@ -67,7 +72,7 @@ describe.each([["express"], ["solid-start"]])("npm run demo -- --framework %s", 
     expect(demo.output()).toContain(`Demo ready:  ${demo.origin}`);
     expect(demo.output()).toContain(`Protected:   ${demo.origin}/account`);
     expect(demo.output()).toContain("Sign in as   demo@example.com / demo1234");
-    const authBase = framework === "express" ? "/auth" : "/api/auth";
+    const authBase = framework === "solid-start" ? "/api/auth" : "/auth";
     const context = await loopbackContext(browser);
     try {
       const page = await context.newPage();
