@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run demo [-- --framework solid-start|fastify]`: copies an example app to .tmp/demo/, runs
+// `npm run demo [-- --framework solid-start|fastify|hono]`: copies an example app to .tmp/demo/, runs
 // `create-auth init` on it non-interactively (credentials with a demo user, email sign-in printed
 // to the console, database sessions in embedded PGlite), installs the local runtime, and starts the
 // app on 127.0.0.1:3000 (PORT overrides). Ctrl-C stops it; every run starts fresh.
@@ -18,6 +18,7 @@ const examples = {
   express: "express-app",
   "solid-start": "solid-start-app",
   fastify: "fastify-app",
+  hono: "hono-app",
 };
 if (!Object.hasOwn(examples, framework)) {
   console.error(`--framework must be ${Object.keys(examples).join(", ")} (got "${framework}")`);
@@ -75,7 +76,7 @@ run(
 let command;
 let args;
 if (framework !== "solid-start") {
-  // The server apps (Express, Fastify) run their TypeScript with tsx.
+  // The server apps (Express, Fastify, Hono) run their TypeScript with tsx.
   command = join(app, "node_modules", ".bin", "tsx");
   args = ["src/server.ts"];
 } else {

@@ -55,6 +55,7 @@ const examples: Record<string, string> = {
   express: "express-app",
   "solid-start": "solid-start-app",
   fastify: "fastify-app",
+  hono: "hono-app",
 };
 
 describe.each(Object.keys(examples))("npm run demo -- --framework %s", (framework) => {

@@ -2,11 +2,14 @@ import ignore from "ignore";
 
 /**
  * Whether a .gitignore's rules ignore `entry` (a path relative to the file; a folder ends with
- * `/`), by gitignore's own semantics (the `ignore` package, tested against `git check-ignore`):
- * globs, anchoring, folders, and negation — `.env` followed by `!.env` does not ignore `.env`.
+ * `/`, and counts as ignored when what is inside it is), by gitignore's own semantics (the
+ * `ignore` package, tested against `git check-ignore`): globs, anchoring, folders, and negation —
+ * `.env` followed by `!.env` does not ignore `.env`.
  */
 export function ignores(text: string, entry: string): boolean {
-  return ignore().add(text).ignores(entry);
+  return ignore()
+    .add(text)
+    .ignores(entry.endsWith("/") ? `${entry}x` : entry);
 }
 
 /** Appends the entries the file does not ignore yet, under a comment. */

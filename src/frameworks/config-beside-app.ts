@@ -29,6 +29,14 @@ function configPath(plan: PlanBuilder, dir: string, ext: string): string {
   return posix.join(dir, `auth.config${ext}`);
 }
 
+/** What differs between the server frameworks that plan their configuration this way. */
+export interface BesideAppOptions {
+  /** The app file's name when none was found (`app`, Hono's `index`). Default `app`. */
+  placeholder?: string;
+  /** The runner loads the env file before the app starts (Bun): no loader, no manual step. */
+  runnerLoadsEnv?: boolean;
+}
+
 /** The configuration module planned beside a server app's file, and how that file imports it. */
 export interface ConfigBesideApp {
   /** The app file (a placeholder name when no app was found). */
@@ -44,7 +52,7 @@ export interface ConfigBesideApp {
 }
 
 /**
- * A server framework's configuration module (Express, Fastify): beside the file that creates the
+ * A server framework's configuration module (Express, Fastify, Hono): beside the file that creates the
  * app, in that file's language, module system and style (a `.js` app gets JavaScript even with
  * `typescript` installed); an env loader beside it when the app loads no env file (or a manual
  * step when the configuration is the user's own and loads none). Without an app file, the
@@ -56,13 +64,16 @@ export function planConfigBesideApp(
   answers: Answers,
   config: ConfigShape,
   app: { file: string } | undefined,
+  options: BesideAppOptions = {},
 ): ConfigBesideApp {
   const dirOfSources = existsSync(join(plan.root, "src")) ? "src/" : "";
-  const appFile = app?.file ?? `${dirOfSources}app${project.typescript ? ".ts" : ".js"}`;
+  const placeholder = options.placeholder ?? "app";
+  const appFile = app?.file ?? `${dirOfSources}${placeholder}${project.typescript ? ".ts" : ".js"}`;
   const appText = (app && plan.read(app.file)) ?? "";
   const kind = moduleKindOf(appFile, appText, project.esm);
   const style = detectStyle(appText);
-  const ext = extname(appFile);
+  // A JSX app file (`index.tsx`) gets a plain TypeScript configuration.
+  const ext = extname(appFile).replace(/x$/, "");
   const typescript = /^\.[cm]?ts$/.test(ext);
   const dir = posix.dirname(appFile.split("\\").join("/"));
   const configFile = configPath(plan, dir === "." ? "" : dir, ext);
@@ -78,12 +89,13 @@ export function planConfigBesideApp(
       [configFile, ...importedSources(project.root, configFile)],
       undefined,
     ).how !== "none";
-  if (project.env.how === "none" && existed && !configLoadsEnv()) {
+  const loadsNothing = project.env.how === "none" && !options.runnerLoadsEnv;
+  if (loadsNothing && existed && !configLoadsEnv()) {
     // The configuration is the user's own; a loader it does not import would be dead code.
     plan.manual.push(
       `No env loading was found between the entry and the app: if nothing loads ${answers.envFile}, start the app with \`node --env-file=${answers.envFile}\`, or call \`process.loadEnvFile(${quoted(answers.envFile, style)})\` before ${configFile} is imported.`,
     );
-  } else if (project.env.how === "none" && !existed) {
+  } else if (loadsNothing && !existed) {
     const loaderFile = posix.join(posix.dirname(configFile), `env${ext}`);
     envLoader = siblingSpecifier(configFile, loaderFile, withExtension);
     if (!plan.exists(loaderFile)) {

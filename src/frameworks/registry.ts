@@ -2,6 +2,7 @@ import { CliError } from "../errors.js";
 import type { AuthVocabulary } from "../project/auth-config.js";
 import { express } from "./express/index.js";
 import { fastify } from "./fastify/index.js";
+import { hono } from "./hono/index.js";
 import { solidStart } from "./solid-start/index.js";
 import type { FrameworkModule, ProjectOf } from "./types.js";
 
@@ -10,7 +11,7 @@ import type { FrameworkModule, ProjectOf } from "./types.js";
  * here. The order is the order of detection messages, `--help` and `check`'s rules; the first is
  * the framework assumed when nothing tells (a set-up read without package.json naming one).
  */
-export const frameworks = [express, solidStart, fastify] as const;
+export const frameworks = [express, solidStart, fastify, hono] as const;
 
 /** Any registered framework module. */
 export type AnyFramework = (typeof frameworks)[number];

@@ -136,6 +136,11 @@ export interface FrameworkModule<Id extends string = string, App = unknown> {
   authjsPackage?: string;
   /** Where the endpoints live unless `--mount` says otherwise. */
   defaultMount: string;
+  /**
+   * The default mount of one project, when its app decides it (a Hono app created with
+   * `.basePath("/api")` serves everything below /api); `defaultMount` otherwise.
+   */
+  defaultMountOf?(project: ProjectOf<Id, App>): string;
   config: ConfigShape;
   /** Env files the framework's dev server loads itself; undefined when the app loads its own. */
   env: FrameworkEnv | undefined;

@@ -37,6 +37,17 @@ const matrix = [
   { fixture: "fastify-cli-esm-js", config: "auth.js", load: "esm", port: 3000 },
   // Typechecked with its own packages (fastify-tsconfig, TypeScript 6).
   { fixture: "fastify-cli-ts", config: "src/auth.ts", load: "ts", port: 3000, own: true },
+  { fixture: "hono-node-ts", config: "src/auth.ts", load: "ts", port: 3000 },
+  // Below the app's .basePath("/api").
+  {
+    fixture: "hono-node-esm-js",
+    config: "src/auth.js",
+    load: "esm",
+    port: 8787,
+    base: "/api/auth",
+  },
+  { fixture: "hono-cjs-js", config: "src/auth.js", load: "cjs", port: 4000 },
+  { fixture: "hono-sub-apps-ts", config: "src/auth.ts", load: "ts", port: 3000 },
 ] as const;
 
 describe.each(matrix)("add-provider on $fixture after init", (entry) => {
@@ -61,7 +72,8 @@ describe.each(matrix)("add-provider on $fixture after init", (entry) => {
     expect(read(dir, ".env")).toMatch(/^AUTH_GITHUB_ID=Iv1\.abc$/m);
     expect(read(dir, ".env")).toMatch(/^AUTH_GITHUB_SECRET=$/m);
     expect(read(dir, ".env.example")).toMatch(/^AUTH_GITHUB_SECRET=$/m);
-    const base = entry.fixture.startsWith("solid") ? "/api/auth" : "/auth";
+    const base =
+      "base" in entry ? entry.base : entry.fixture.startsWith("solid") ? "/api/auth" : "/auth";
     expect(run.json?.callbackUrl).toBe(`http://localhost:${entry.port}${base}/callback/github`);
     expect(run.json?.fillIn).toEqual(["AUTH_GITHUB_SECRET"]);
 

@@ -24,7 +24,7 @@ const git = (dir: string, ...args: string[]) =>
   });
 
 /** A set-up project with nothing wrong: the env file is written after the commit, ignored. */
-function project(base: "express" | "solid" | "fastify") {
+function project(base: Base) {
   const dir = copyFixture(`check-${base}`);
   write(dir, ".env", GOOD_ENV);
   return dir;
@@ -36,9 +36,11 @@ function runCheck(dir: string, options: Partial<CheckOptions> = {}) {
   });
 }
 
+type Base = "express" | "solid" | "fastify" | "hono";
+
 interface Case {
   rule: string;
-  base: "express" | "solid" | "fastify";
+  base: Base;
   /** Breaks the clean project in one way. */
   mutate(dir: string): void;
   /** Where the finding must point. */
@@ -200,6 +202,49 @@ const cases: Case[] = [
     at: { file: "src/app.ts", line: 6 },
   },
   {
+    rule: "hono-route-shadowed",
+    base: "hono",
+    mutate: (dir) =>
+      edit(dir, "src/app.ts", (t) =>
+        t.replace(
+          "export const app = new Hono();\n",
+          (line) => `${line}app.get("*", (c) => c.html("<div id=root></div>"));\n`,
+        ),
+      ),
+    at: { file: "src/app.ts", line: 7 },
+  },
+  {
+    rule: "hono-sub-app-order",
+    base: "hono",
+    mutate: (dir) =>
+      edit(dir, "src/app.ts", (t) =>
+        t.replace(
+          'app.route("/auth", HonoAuth(authConfig));\n',
+          'const api = new Hono();\napp.route("/", api);\napi.route("/auth", HonoAuth(authConfig));\n',
+        ),
+      ),
+    at: { file: "src/app.ts", line: 9 },
+  },
+  {
+    rule: "hono-base-path-mismatch",
+    base: "hono",
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_URL=https://app.example.com/api/auth\n`),
+    at: { file: "src/app.ts", line: 7 },
+  },
+  {
+    rule: "hono-auth-url-behind-proxy",
+    base: "hono",
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_TRUST_HOST=true\n`),
+    at: { file: ".env", line: 4 },
+  },
+  {
+    rule: "hono-version",
+    base: "hono",
+    mutate: (dir) =>
+      edit(dir, "package.json", (t) => t.replace('"hono": "^4.13.3"', '"hono": "^4.6.0"')),
+    at: { file: "package.json" },
+  },
+  {
     rule: "https-without-trust-proxy",
     base: "express",
     mutate: (dir) => {
@@ -304,6 +349,7 @@ describe("check", () => {
     "express",
     "solid",
     "fastify",
+    "hono",
   ] as const)("finds nothing wrong with a sound %s set-up", async (base) => {
     const run = await runCheck(project(base));
     expect(schemaErrors("check", run.json)).toEqual([]);

@@ -146,6 +146,49 @@ describe("init, install, start, sign in: the whole journey", () => {
     await started.server.stop();
   }, 240_000);
 
+  it("Hono on @hono/node-server, TypeScript, sub-apps and notFound; a second init changes nothing", async () => {
+    const dir = copyFixture("hono-sub-apps-ts");
+    npm(dir, ["install"]);
+    initApp(dir, ["--providers", "credentials"]);
+    const app = tree(dir)["src/app.ts"]!;
+    expect(app).toContain("app.use(logger())\napp.route('/auth', HonoAuth(authConfig))\n");
+    // A protected route, written as a user would after init.
+    edit(dir, "src/app.ts", (text) =>
+      text
+        .replace(
+          "import { authConfig } from './auth.js'",
+          "import { authConfig } from './auth.js'\nimport { requireAuth } from '@create-auth/runtime/hono'",
+        )
+        .replace(
+          "app.notFound(",
+          "app.get('/me', requireAuth(authConfig), (c) => c.json(c.get('session')))\n\napp.notFound(",
+        ),
+    );
+    // The project's own TypeScript (create-hono's: 7.x) typechecks the result.
+    execFileSync(join(dir, "node_modules/.bin/tsc"), ["-p", dir, "--noEmit"], {
+      cwd: dir,
+      stdio: "pipe",
+    });
+    const started = await start(dir, join(dir, "node_modules/.bin/tsx"), ["src/index.ts"]);
+    server = started.server;
+    const { origin } = started;
+    // The app's own routes answer as before: a sub-app, the notFound handler (also below /auth).
+    const books = await fetch(`${origin}/books/2`);
+    expect(await books.json()).toEqual({ id: 2, title: "Kindred", authorId: 2 });
+    for (const path of ["/nope", "/auth/nope"]) {
+      const missing = await fetch(`${origin}${path}`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ error: "Not Found", path });
+    }
+    await withPage((page) => signInAndOut(page, origin, "/auth", "/me", "/me"));
+    await started.server.stop();
+
+    const before = tree(dir);
+    const again = initApp(dir, ["--providers", "credentials"]);
+    expect(again.stdout).toContain("Already set up: nothing to change.");
+    expect(tree(dir)).toEqual(before);
+  }, 240_000);
+
   it("SolidStart 1, TypeScript, middleware-protected page", async () => {
     const dir = copyFixture("solid-start-1-ts");
     writeFileSync(

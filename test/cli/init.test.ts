@@ -12,7 +12,7 @@ interface Case {
   fixture: string;
   cwd?: string;
   flags: Record<string, string | boolean>;
-  /** The user's file that gets the mount (Express), and a line it must contain afterwards. */
+  /** The user's file that gets the mount (Express, Hono), and a line it must contain afterwards. */
   edited?: [string, string];
   created: string[];
   typecheck?: boolean;
@@ -146,6 +146,37 @@ const cases: Case[] = [
     ownModules: true,
   },
   {
+    // create-hono's nodejs template, as it comes.
+    fixture: "hono-node-ts",
+    flags: { providers: "github,credentials" },
+    edited: ["src/index.ts", "app.route('/auth', HonoAuth(authConfig))"],
+    created: ["src/auth.ts", "src/env.ts", ".env", ".env.example"],
+    typecheck: true,
+  },
+  {
+    // An API below .basePath("/api"): the endpoints go to /api/auth, after Hono's middleware.
+    fixture: "hono-node-esm-js",
+    flags: { providers: "github", trustProxy: true },
+    edited: ["src/index.js", 'app.route("/auth", HonoAuth(authConfig));'],
+    created: ["src/auth.js", "src/env.js", ".env", ".env.example", ".gitignore"],
+    load: "esm",
+  },
+  {
+    fixture: "hono-cjs-js",
+    flags: { providers: "github,credentials" },
+    edited: ["src/app.js", "app.route('/auth', HonoAuth(authConfig))"],
+    created: ["src/auth.js", "src/env.js", ".env", ".env.example", ".gitignore"],
+    load: "cjs",
+  },
+  {
+    // Sub-apps mounted with app.route, notFound and onError; the app and the server apart.
+    fixture: "hono-sub-apps-ts",
+    flags: { providers: "credentials", demo: true },
+    edited: ["src/app.ts", "app.route('/auth', HonoAuth(authConfig))"],
+    created: ["src/auth.ts", "src/env.ts", ".env", ".env.example"],
+    typecheck: true,
+  },
+  {
     fixture: "pnpm-workspace",
     cwd: "apps/api",
     flags: { providers: "github" },
@@ -208,7 +239,7 @@ describe.each(cases)("init on $fixture", ({
       expect(after[path]).toContain(line);
       // The app file gains lines; a SolidStart config gains one property inside a line, and so
       // do Fastify's options with trustProxy.
-      if (/^(express|fastify|pnpm)/.test(fixture) && !changesLine)
+      if (!fixture.startsWith("solid") && !changesLine)
         expect(onlyInsertions(original[path]!, after[path]!)).toBe(true);
     }
     expect(

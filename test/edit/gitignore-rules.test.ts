@@ -14,12 +14,15 @@ execFileSync("git", ["init", "-q"], { cwd: repo });
 // The entries exist, as they do when asked about: git tells a folder by seeing one.
 for (const file of [".env", ".env.local", ".env.example"]) writeFileSync(join(repo, file), "");
 mkdirSync(join(repo, ".auth"));
+writeFileSync(join(repo, ".auth/x"), "");
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 function gitIgnores(text: string, entry: string): boolean {
   writeFileSync(join(repo, ".gitignore"), text);
   try {
-    execFileSync("git", ["check-ignore", "-q", "--no-index", "--", entry], { cwd: repo });
+    // A folder is ignored when its contents are (what git would leave out of a commit).
+    const path = entry.endsWith("/") ? `${entry}x` : entry;
+    execFileSync("git", ["check-ignore", "-q", "--no-index", "--", path], { cwd: repo });
     return true;
   } catch {
     return false;

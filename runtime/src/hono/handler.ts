@@ -58,6 +58,17 @@ function clientAddress(c: Context): string | undefined {
 }
 
 /**
+ * The path the running handler was registered under. `c.req.routePath` works whichever build of
+ * Hono (ES module or CommonJS) made the context; `hono/route`'s helper reads a symbol of its own
+ * build, so from a CommonJS app (whose context comes from Hono's CommonJS build, while this
+ * module imports the ES one) it throws. The helper is the fallback for a Hono without the getter.
+ */
+function registeredPath(c: Context): string {
+  const own = (c.req as { routePath?: unknown }).routePath;
+  return typeof own === "string" ? own : routePath(c);
+}
+
+/**
  * The auth endpoints as a Hono handler, for `app.on(["GET", "POST"], "/auth/*", handler)`
  * (`HonoAuth` wraps it in a sub-app for `app.route`). The base path is `basePath` (or
  * `AUTH_URL`'s path) when the configuration names one, else the route's static prefix (`/auth`
@@ -70,7 +81,7 @@ export function honoAuthHandler(config: HonoAuthConfig): MiddlewareHandler {
   let mount: { prefix: string; basePath: string; resolved: ResolvedConfig } | undefined;
 
   const target = (c: Context) => {
-    const prefix = routePath(c).replace(/\/?\*$/, "");
+    const prefix = registeredPath(c).replace(/\/?\*$/, "");
     const dynamic = /[:*]/.test(prefix);
     const configured = configuredBasePath(config);
     if (configured !== undefined) {

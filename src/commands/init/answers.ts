@@ -143,15 +143,16 @@ export async function collectAnswers(
   }
   const databaseUrl = database === "postgres" ? flags.databaseUrl : undefined;
 
+  const defaultMount = framework.defaultMountOf?.(project) ?? framework.defaultMount;
   const mount = normalizeMount(
     await asker.ask({
       flag: "--mount",
       value: flags.mount,
-      fallback: framework.defaultMount,
+      fallback: defaultMount,
       prompt: (p) =>
         p.text({
           message: "Where should the auth endpoints live?",
-          initialValue: framework.defaultMount,
+          initialValue: defaultMount,
         }),
     }),
   );

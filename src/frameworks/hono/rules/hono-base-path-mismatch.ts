@@ -1,0 +1,74 @@
+import type { Rule } from "../../../check/types.js";
+import { honoMounts } from "../hono-mounts.js";
+import { joinPaths } from "../hono-syntax.js";
+
+const normalize = (path: string) => joinPaths(path) || "/";
+
+/**
+ * Hono: where the route serves the endpoints (below the app's `.basePath()` and the `app.route()`
+ * prefixes), `basePath` and AUTH_URL's path must name one path. The runtime serves under
+ * `basePath` (else AUTH_URL's path) only when the route covers it, and a route with parameters
+ * only with `basePath` set.
+ */
+export const honoBasePathMismatch: Rule = {
+  id: "hono-base-path-mismatch",
+  severity: "error",
+  summary:
+    "Hono: the route's path (below the app's basePath), `basePath` and AUTH_URL's path disagree.",
+  check(context) {
+    const { config } = context.setup;
+    const basePath =
+      config.basePath && config.basePath.value !== "dynamic" ? config.basePath : undefined;
+    const mounts = honoMounts(context.setup).filter(
+      (mount) => mount.path !== undefined && mount.path !== "/",
+    );
+    const dynamic = mounts.find((mount) => /[:*]/.test(mount.path!));
+    if (dynamic && !config.basePath)
+      return [
+        {
+          file: dynamic.file,
+          line: dynamic.pathLine ?? dynamic.line,
+          message: `HonoAuth is routed at ${dynamic.path}, a path with parameters, and the configuration has no basePath: the runtime serves nothing there.`,
+          why: "A request could otherwise choose the base path of every link and redirect; the runtime refuses to guess and logs an error once.",
+          fix: `Set basePath in ${config.file} to the one path the endpoints live at, or route HonoAuth at a static path.`,
+        },
+      ];
+    const seen: { where: string; path: string; file?: string; line?: number }[] = [];
+    const mount = mounts.find((candidate) => !/[:*]/.test(candidate.path!));
+    if (mount)
+      seen.push({
+        where: "the route",
+        path: normalize(mount.path!),
+        file: mount.file,
+        line: mount.pathLine ?? mount.line,
+      });
+    if (basePath)
+      seen.push({
+        where: "basePath",
+        path: normalize(basePath.value),
+        file: config.file,
+        line: basePath.line,
+      });
+    const authUrl = context.env.get("AUTH_URL");
+    const url = authUrl?.value && URL.canParse(authUrl.value) ? new URL(authUrl.value) : undefined;
+    // Anything but an http(s) URL is auth-url-invalid's to report.
+    if (authUrl && url && /^https?:$/.test(url.protocol) && url.pathname !== "/")
+      seen.push({
+        where: "AUTH_URL",
+        path: normalize(url.pathname),
+        file: authUrl.file,
+        line: authUrl.line,
+      });
+    if (new Set(seen.map((s) => s.path)).size <= 1) return [];
+    const first = seen[0]!;
+    return [
+      {
+        file: first.file,
+        line: first.line,
+        message: `The endpoints' path differs: ${seen.map((s) => `${s.where} ${s.path}`).join(", ")}.`,
+        why: "The runtime serves under basePath (else AUTH_URL's path) only where the route reaches: requests answer 404 from your notFound handler, or links and callback URLs point where nothing answers (a provider's redirect_uri mismatch).",
+        fix: "Use one path everywhere: the route's full path (with the app's basePath) is what counts; make basePath equal to it and AUTH_URL end with it (or be a bare origin).",
+      },
+    ];
+  },
+};
