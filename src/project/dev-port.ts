@@ -1,5 +1,5 @@
 import type { PackageJson } from "./package-json.js";
-import { readText } from "./read-text.js";
+import { readCode } from "./read-text.js";
 
 /** A dev server port and where it was seen. */
 export interface DevPort {
@@ -20,7 +20,7 @@ export function portFromScripts(pkg: PackageJson): DevPort | undefined {
  */
 export function listenPort(root: string, files: string[]): DevPort | undefined {
   for (const file of files) {
-    const text = readText(root, file);
+    const text = readCode(root, file);
     const literal =
       /\.listen\(\s*(\d{2,5})\b/.exec(text) ??
       /PORT\s*(?:\?\?|\|\|)\s*["']?(\d{2,5})\b/.exec(text) ??

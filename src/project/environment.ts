@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import type { PackageJson } from "./package-json.js";
 import { dependencyRange } from "./package-json.js";
-import { readText } from "./read-text.js";
+import { readCode } from "./read-text.js";
 
 /** How the app gets its env file into `process.env`, with what showed it. */
 export interface EnvLoading {
@@ -66,7 +66,7 @@ export function detectEnvLoading(
       return { how: "dotenv", evidence: `dotenv in scripts.${name}` };
   }
   for (const file of files) {
-    const text = readText(root, file);
+    const text = readCode(root, file);
     if (/\bloadEnvFile\s*(?:\?\.)?\s*\(/.test(text))
       return { how: "loadEnvFile", evidence: `process.loadEnvFile() in ${file}` };
     const module = importsDotenv(text);
@@ -99,7 +99,7 @@ export function detectEnvFile(
       return { file: projectPath(root, "", match[1]!, false), evidence: `scripts.${script}` };
   }
   for (const file of files) {
-    const text = readText(root, file);
+    const text = readCode(root, file);
     const literal = /loadEnvFile\?*\.?\(\s*["']([^"']+)["']/.exec(text);
     // `config({ path: ".env.local" })`, or `path.resolve(__dirname, "../.env.local")` inside it.
     const configured = /\bconfig\(\s*\{[^}]*?\bpath\s*:([^}]*?)["']([^"']*\.env[\w.-]*)["']/.exec(

@@ -1,7 +1,7 @@
 import { type DevPort, listenPort, portFromScripts } from "../../project/dev-port.js";
 import type { FrameworkEnv } from "../../project/environment.js";
 import type { PackageJson } from "../../project/package-json.js";
-import { readText } from "../../project/read-text.js";
+import { readCode } from "../../project/read-text.js";
 import { entryFlag } from "../entry-flag.js";
 import type { DetectInput, Detection, Finding } from "../types.js";
 import { type FastifyApp, findFastifyApp } from "./find-fastify-app.js";
@@ -10,7 +10,7 @@ import { type FastifyApp, findFastifyApp } from "./find-fastify-app.js";
 function listenOptionsPort(root: string, files: string[]): DevPort | undefined {
   for (const file of files) {
     const match = /\.listen\(\s*\{[^}]*?\bport\s*:\s*(?:[^,}]*?(?:\?\?|\|\|)\s*)?(\d{2,5})\b/.exec(
-      readText(root, file),
+      readCode(root, file),
     );
     if (match) return { port: Number(match[1]), evidence: file };
   }

@@ -1,7 +1,7 @@
 import { CliError } from "../../errors.js";
 import { type DevPort, listenPort, portFromScripts } from "../../project/dev-port.js";
 import { dependencyRange, type PackageJson } from "../../project/package-json.js";
-import { readText } from "../../project/read-text.js";
+import { readCode, readText } from "../../project/read-text.js";
 import { entrySource } from "../../project/source-path.js";
 import { parse } from "../../syntax/parse.js";
 import { SyntaxKind } from "../../syntax/ts-morph.js";
@@ -45,7 +45,7 @@ export function honoRuntime(pkg: PackageJson, server: HonoServer | undefined): H
 /** `port: 3000` in a server's options, `Number(PORT) || 3000`, `.listen(3000)`: what the files say. */
 function portInFiles(root: string, files: string[]): DevPort | undefined {
   for (const file of files) {
-    const text = readText(root, file);
+    const text = readCode(root, file);
     const written =
       /\bport\s*:\s*(\d{2,5})\b/.exec(text) ??
       /\bPORT\b\s*\)?\s*(?:\?\?|\|\|)\s*["']?(\d{2,5})\b/.exec(text);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type DevPort, portFromScripts } from "../../project/dev-port.js";
 import { dependencyRange, type PackageJson } from "../../project/package-json.js";
-import { readText } from "../../project/read-text.js";
+import { readCode } from "../../project/read-text.js";
 import type { DetectInput, Detection } from "../types.js";
 import { detectSolidApp, type SolidApp } from "./solid-app.js";
 
@@ -32,7 +32,7 @@ export function solidPort(root: string, pkg: PackageJson, configFile: string | u
   const vite =
     configFile && /(^|\/)vite\.config\.[cm]?[jt]s$/.test(configFile) ? configFile : undefined;
   if (!vite) return { port: 3000, evidence: "vinxi's default" };
-  const port = /\bserver\s*:\s*\{[^}]*?\bport\s*:\s*(\d{2,5})\b/s.exec(readText(root, vite));
+  const port = /\bserver\s*:\s*\{[^}]*?\bport\s*:\s*(\d{2,5})\b/s.exec(readCode(root, vite));
   return port
     ? { port: Number(port[1]), evidence: `server.port in ${vite}` }
     : { port: 5173, evidence: "Vite's default" };
