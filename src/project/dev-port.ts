@@ -1,5 +1,6 @@
+import { listenedPort } from "../syntax/app-calls.js";
 import type { PackageJson } from "./package-json.js";
-import { readCode } from "./read-text.js";
+import { readText } from "./read-text.js";
 
 /** A dev server port and where it was seen. */
 export interface DevPort {
@@ -20,12 +21,8 @@ export function portFromScripts(pkg: PackageJson): DevPort | undefined {
  */
 export function listenPort(root: string, files: string[]): DevPort | undefined {
   for (const file of files) {
-    const text = readCode(root, file);
-    const literal =
-      /\.listen\(\s*(\d{2,5})\b/.exec(text) ??
-      /PORT\s*(?:\?\?|\|\|)\s*["']?(\d{2,5})\b/.exec(text) ??
-      /\bport\s*=\s*(\d{2,5})\b/i.exec(text);
-    if (literal) return { port: Number(literal[1]), evidence: file };
+    const port = listenedPort(readText(root, file), file);
+    if (port !== undefined) return { port, evidence: file };
   }
   return undefined;
 }

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
+import { envFileCalls, loadedModules } from "../syntax/app-calls.js";
 import type { PackageJson } from "./package-json.js";
 import { dependencyRange } from "./package-json.js";
-import { readCode } from "./read-text.js";
+import { readText } from "./read-text.js";
 
 /** How the app gets its env file into `process.env`, with what showed it. */
 export interface EnvLoading {
@@ -42,9 +43,11 @@ function appScripts(pkg: PackageJson): [string, string][] {
     .sort(([a], [b]) => rank(a)! - rank(b)!);
 }
 
-function importsDotenv(text: string): string | undefined {
+/** The dotenv-like module a file loads (`dotenv`, `dotenv/config`, …), from its syntax tree. */
+function importsDotenv(text: string, file: string): string | undefined {
+  const modules = loadedModules(text, file);
   return DOTENV_MODULES.find((name) =>
-    new RegExp(`["']${name.replace(/[/.]/g, "\\$&")}(?:/config)?["']`).test(text),
+    modules.some((module) => module === name || module === `${name}/config`),
   );
 }
 
@@ -66,10 +69,10 @@ export function detectEnvLoading(
       return { how: "dotenv", evidence: `dotenv in scripts.${name}` };
   }
   for (const file of files) {
-    const text = readCode(root, file);
-    if (/\bloadEnvFile\s*(?:\?\.)?\s*\(/.test(text))
+    const text = readText(root, file);
+    if (envFileCalls(text, file).loadEnvFile.length > 0)
       return { how: "loadEnvFile", evidence: `process.loadEnvFile() in ${file}` };
-    const module = importsDotenv(text);
+    const module = importsDotenv(text, file);
     if (module && dependencyRange(pkg, module))
       return { how: "dotenv", evidence: `${module} in package.json and ${file}` };
   }
@@ -99,17 +102,12 @@ export function detectEnvFile(
       return { file: projectPath(root, "", match[1]!, false), evidence: `scripts.${script}` };
   }
   for (const file of files) {
-    const text = readCode(root, file);
-    const literal = /loadEnvFile\?*\.?\(\s*["']([^"']+)["']/.exec(text);
-    // `config({ path: ".env.local" })`, or `path.resolve(__dirname, "../.env.local")` inside it.
-    const configured = /\bconfig\(\s*\{[^}]*?\bpath\s*:([^}]*?)["']([^"']*\.env[\w.-]*)["']/.exec(
-      text,
-    );
-    if (literal) return { file: projectPath(root, file, literal[1]!, false), evidence: file };
-    if (configured) {
-      const fileRelative = /__dirname|import\.meta\.(dirname|url)/.test(configured[1]!);
-      return { file: projectPath(root, file, configured[2]!, fileRelative), evidence: file };
-    }
+    const { loadEnvFile, config } = envFileCalls(readText(root, file), file);
+    // `loadEnvFile(".env.local")`, then `config({ path: ".env.local" })` (or a
+    // `path.resolve(__dirname, "../.env.local")` inside it).
+    const named = loadEnvFile.find((call) => call.path) ?? config[0];
+    if (named?.path)
+      return { file: projectPath(root, file, named.path, named.fileRelative), evidence: file };
   }
   return { file: ".env", evidence: "default" };
 }

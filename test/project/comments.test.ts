@@ -6,7 +6,7 @@ import { listenPort } from "../../src/project/dev-port.js";
 import { detectEnvFile, detectEnvLoading } from "../../src/project/environment.js";
 import { withoutComments } from "../../src/syntax/without-comments.js";
 
-// What the app does is in its code, not in its comments.
+// What the app does is in its code (its syntax tree), not in its comments or strings.
 
 const root = mkdtempSync(join(tmpdir(), "comments-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,6 +49,27 @@ describe("detection ignores commented-out code", () => {
   it("a commented-out listen is not the port", () => {
     const server = file("src/server.ts", "// app.listen(8080)\napp.listen(3001);\n");
     expect(listenPort(root, [server])).toEqual({ port: 3001, evidence: server });
+  });
+
+  it("a string that mentions a call is not one", () => {
+    const app = file(
+      "src/strings.ts",
+      'console.log("run process.loadEnvFile(".env.x") or app.listen(9999)");\nexport {};\n',
+    );
+    expect(detectEnvFile(root, pkg, [app]).file).toBe(".env");
+    expect(detectEnvLoading(root, pkg, [app], undefined).how).toBe("none");
+    expect(listenPort(root, [app])).toBeUndefined();
+  });
+
+  it("dotenv's config({ path }) with a path built from __dirname is read relative to the file", () => {
+    const app = file(
+      "src/config/env.js",
+      'const path = require("path");\nrequire("dotenv").config({ path: path.resolve(__dirname, "../../.env.local") });\n',
+    );
+    expect(detectEnvFile(root, { name: "app", dependencies: { dotenv: "^16" } }, [app])).toEqual({
+      file: ".env.local",
+      evidence: app,
+    });
   });
 
   it("the real calls are still found", () => {
