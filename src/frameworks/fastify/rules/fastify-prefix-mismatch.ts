@@ -1,4 +1,5 @@
 import type { Rule } from "../../../check/types.js";
+import { authUrlPath, configuredBasePath } from "../../endpoint-paths.js";
 import { fastifyMounts } from "../fastify-mounts.js";
 
 const normalize = (path: string) => `/${path.replace(/^\/+|\/+$/g, "")}`;
@@ -16,17 +17,8 @@ export const fastifyPrefixMismatch: Rule = {
   summary: "FastifyAuth's registered prefix, `basePath` and AUTH_URL's path disagree.",
   check(context) {
     const { config } = context.setup;
-    const basePath =
-      config.basePath && config.basePath.value !== "dynamic"
-        ? { path: normalize(config.basePath.value), file: config.file, line: config.basePath.line }
-        : undefined;
-    const authUrl = context.env.get("AUTH_URL");
-    const url = authUrl?.value && URL.canParse(authUrl.value) ? new URL(authUrl.value) : undefined;
-    // Anything but an http(s) URL is auth-url-invalid's to report.
-    const fromUrl =
-      authUrl && url && /^https?:$/.test(url.protocol) && url.pathname !== "/"
-        ? { path: normalize(url.pathname), file: authUrl.file, line: authUrl.line }
-        : undefined;
+    const basePath = configuredBasePath(context, normalize);
+    const fromUrl = authUrlPath(context, normalize);
     if (basePath && fromUrl && basePath.path !== fromUrl.path)
       return [
         {

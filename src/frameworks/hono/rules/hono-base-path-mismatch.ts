@@ -1,4 +1,5 @@
 import type { Rule } from "../../../check/types.js";
+import { authUrlPath, configuredBasePath, pathDisagreement } from "../../endpoint-paths.js";
 import { honoMounts } from "../hono-mounts.js";
 import { joinPaths } from "../hono-syntax.js";
 
@@ -33,42 +34,22 @@ export const honoBasePathMismatch: Rule = {
           fix: `Set basePath in ${config.file} to the one path the endpoints live at, or route HonoAuth at a static path.`,
         },
       ];
-    const seen: { where: string; path: string; file?: string; line?: number }[] = [];
     const mount = mounts.find((candidate) => !/[:*]/.test(candidate.path!));
-    if (mount)
-      seen.push({
-        where: "the route",
-        path: normalize(mount.path!),
-        file: mount.file,
-        line: mount.pathLine ?? mount.line,
-      });
-    if (basePath)
-      seen.push({
-        where: "basePath",
-        path: normalize(basePath.value),
-        file: config.file,
-        line: basePath.line,
-      });
-    const authUrl = context.env.get("AUTH_URL");
-    const url = authUrl?.value && URL.canParse(authUrl.value) ? new URL(authUrl.value) : undefined;
-    // Anything but an http(s) URL is auth-url-invalid's to report.
-    if (authUrl && url && /^https?:$/.test(url.protocol) && url.pathname !== "/")
-      seen.push({
-        where: "AUTH_URL",
-        path: normalize(url.pathname),
-        file: authUrl.file,
-        line: authUrl.line,
-      });
-    if (new Set(seen.map((s) => s.path)).size <= 1) return [];
-    const first = seen[0]!;
-    return [
+    return pathDisagreement(
+      [
+        mount && {
+          where: "the route",
+          path: normalize(mount.path!),
+          file: mount.file,
+          line: mount.pathLine ?? mount.line,
+        },
+        basePath && configuredBasePath(context, normalize),
+        authUrlPath(context, normalize),
+      ],
       {
-        file: first.file,
-        line: first.line,
-        message: `The endpoints' path differs: ${seen.map((s) => `${s.where} ${s.path}`).join(", ")}.`,
         why: "The runtime serves under basePath (else AUTH_URL's path) only where the route reaches: requests answer 404 from your notFound handler, or links and callback URLs point where nothing answers (a provider's redirect_uri mismatch).",
         fix: "Use one path everywhere: the route's full path (with the app's basePath) is what counts; make basePath equal to it and AUTH_URL end with it (or be a bare origin).",
       },
-    ];
+    );
   },
 };
