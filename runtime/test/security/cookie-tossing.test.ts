@@ -18,6 +18,7 @@ import { captureLogger, SECRET } from "../helpers.js";
 import { type StartedOP, startOP } from "../oauth/op.js";
 import { launchBrowser } from "../support/browser.js";
 import { selfSignedCertificate } from "../support/https.js";
+import { signInThroughProvider } from "../support/oidc-browser.js";
 import { solidListener } from "../support/solid-listener.js";
 
 // Cookie tossing from a sibling subdomain, in a real browser over HTTPS: the app runs on
@@ -172,23 +173,8 @@ async function newBrowser(): Promise<BrowserContext> {
 }
 
 /** Clicks through the sign-in page and the provider's login and consent forms. */
-async function authorize(page: Page, login: string, done: (url: URL) => boolean): Promise<void> {
-  await page.goto(`${origin}/auth/signin`);
-  await page.getByRole("button", { name: "Sign in with Local OP" }).click();
-  for (let step = 0; step < 4; step++) {
-    await page.waitForLoadState("domcontentloaded");
-    if (done(new URL(page.url()))) return;
-    if (await page.locator('input[name="login"]').count()) {
-      await page.fill('input[name="login"]', login);
-      await page.fill('input[name="password"]', "anything");
-      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
-    } else if (await page.locator('button[type="submit"]').count()) {
-      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
-    } else {
-      await page.waitForURL(done, { timeout: 15_000 });
-    }
-  }
-  await page.waitForURL(done, { timeout: 15_000 });
+function authorize(page: Page, login: string, done: (url: URL) => boolean): Promise<void> {
+  return signInThroughProvider(page, `${origin}/auth/signin`, "Local OP", login, done);
 }
 
 async function signIn(page: Page, login: string): Promise<void> {

@@ -16,7 +16,6 @@ export const fastifyPrefixMismatch: Rule = {
   severity: "error",
   summary: "FastifyAuth's registered prefix, `basePath` and AUTH_URL's path disagree.",
   check(context) {
-    const { config } = context.setup;
     const basePath = configuredBasePath(context, normalize);
     const fromUrl = authUrlPath(context, normalize);
     if (basePath && fromUrl && basePath.path !== fromUrl.path)
