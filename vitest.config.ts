@@ -19,15 +19,17 @@ export default defineConfig({
           name: "runtime",
           root: "./runtime",
           include: ["test/**/*.test.ts"],
-          env: { PEERS: "oldest" },
+          // Express is loaded with require (no alias reaches it): the test app picks the copy
+          // these name (test/express/app.ts).
+          env: { PEERS: "oldest", EXPRESS4: "express416", EXPRESS5: "express50" },
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 120_000,
         },
       },
       {
-        // The optional peers' newest majors: the suites that load them, run again against them
-        // (the runtime's range admits both; the runtime project above uses the older).
+        // The optional peers' newest releases: the suites that load them, run again against them
+        // (the runtime's range admits both ends; the runtime project above uses the oldest).
         test: {
           name: "runtime-peers",
           root: "./runtime",
@@ -35,9 +37,16 @@ export default defineConfig({
             "test/webauthn/passkey.test.ts",
             "test/webauthn/passkey.e2e.test.ts",
             "test/rate-limit/stores.test.ts",
+            "test/email/**/*.test.ts",
+            "test/express/**/*.test.ts",
+            "test/security/input-robustness.test.ts",
             "test/package/peer-majors.test.ts",
           ],
-          alias: { "@simplewebauthn/server": "@simplewebauthn/server14", ioredis: "ioredis6" },
+          alias: {
+            "@simplewebauthn/server": "@simplewebauthn/server14",
+            ioredis: "ioredis6",
+            nodemailer: "nodemailer10",
+          },
           env: { PEERS: "newest" },
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 20_000,

@@ -6,8 +6,19 @@ import type { AuthConfig } from "../../src/types.js";
 
 const require = createRequire(import.meta.url);
 export type ExpressModule = typeof import("express");
-export const express5 = require("express") as ExpressModule;
-export const express4 = require("express4") as ExpressModule;
+/**
+ * The Express copies the suites run against: the newest 5.x and 4.x (`express`, `express4`), or
+ * the copies `EXPRESS5` and `EXPRESS4` name (the runtime project loads the oldest of each major
+ * the peer range admits, vitest.config.ts).
+ */
+export const express5Name = process.env.EXPRESS5 ?? "express";
+export const express4Name = process.env.EXPRESS4 ?? "express4";
+export const express5 = require(express5Name) as ExpressModule;
+export const express4 = require(express4Name) as ExpressModule;
+
+/** The version of an installed Express copy (an npm alias too). */
+export const expressVersion = (name: string): string =>
+  (require(`${name}/package.json`) as { version: string }).version;
 
 export interface AppOptions {
   mount: string;

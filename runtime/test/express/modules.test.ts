@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HttpTestClient, setCookie } from "../helpers.js";
 import { npmInstall, startProcess } from "../support/process.js";
+import { express4Name, express5Name, expressVersion } from "./app.js";
 
 let dir: string;
 
@@ -31,7 +32,12 @@ const server = app.listen(0, "127.0.0.1", () => console.log("LISTENING " + serve
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "create-auth-express-modules-"));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "modules-app", private: true }));
-  npmInstall(dir, [inject("runtimeTarball"), "express@5.3.0", "express4@npm:express@4.22.1"]);
+  // The versions the other Express suites of this project load.
+  npmInstall(dir, [
+    inject("runtimeTarball"),
+    `express@${expressVersion(express5Name)}`,
+    `express4@npm:express@${expressVersion(express4Name)}`,
+  ]);
   writeFileSync(
     join(dir, "app.cjs"),
     `const express = require(process.env.EXPRESS);

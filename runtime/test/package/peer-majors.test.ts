@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import semver from "semver";
 import { describe, expect, it } from "vitest";
+import { express4Name, express5Name, expressVersion } from "../express/app.js";
 
 // Which majors of the optional peers a run loads: the runtime project loads the oldest the
 // range admits, the runtime-peers project (vitest.config.ts, aliases) the newest, so both ends of
@@ -23,6 +25,7 @@ const readPackage = (dir: string) =>
 const peers = [
   { name: "@simplewebauthn/server", newestAs: "@simplewebauthn/server14" },
   { name: "ioredis", newestAs: "ioredis6" },
+  { name: "nodemailer", newestAs: "nodemailer10" },
 ];
 
 describe.each(peers)("$name", ({ name, newestAs }) => {
@@ -37,6 +40,67 @@ describe.each(peers)("$name", ({ name, newestAs }) => {
       .split("||")
       .map((range) => Number(/\d+/.exec(range)![0]));
     expect(Number(version.split(".")[0])).toBe(newest ? Math.max(...majors) : Math.min(...majors));
+  });
+});
+
+const peerRanges = Object.entries(runtime.peerDependencies as Record<string, string>);
+const devDependencies = runtime.devDependencies as Record<string, string>;
+
+/** The versions of `name` the suites can load: the devDependency itself and its npm aliases. */
+function testedVersions(name: string): string[] {
+  return Object.entries(devDependencies)
+    .filter(([key, spec]) => key === name || spec.startsWith(`npm:${name}@`))
+    .map(([key]) => installedVersion(key))
+    .sort(semver.compare);
+}
+
+/** `4.16` for 4.x, `0.5` for 0.x: the unit a release may break in (semver's caret). */
+const line = (version: string) =>
+  semver.major(version) === 0 ? `0.${semver.minor(version)}` : String(semver.major(version));
+
+describe.each(peerRanges)("the peer range of %s (%s)", (name, range) => {
+  const tested = testedVersions(name);
+
+  it("admits every copy the tests load", () => {
+    expect(tested.length).toBeGreaterThan(0);
+    expect(tested.filter((version) => !semver.satisfies(version, range))).toEqual([]);
+  });
+
+  it("starts at the major (0.x: the minor) of the oldest copy tested", () => {
+    expect(line(semver.minVersion(range)!.version)).toBe(line(tested[0]!));
+  });
+
+  it("ends at the major (0.x: the minor) of the newest copy tested", () => {
+    const newestTested = tested.at(-1)!;
+    const next =
+      semver.major(newestTested) === 0
+        ? `0.${semver.minor(newestTested) + 1}.0`
+        : `${semver.major(newestTested) + 1}.0.0`;
+    expect(semver.gtr(next, range)).toBe(true);
+  });
+});
+
+describe("express", () => {
+  // Apps made by express-generator 4 pin `~4.16.1`: the range admits them because the Express
+  // suites run on 4.16 (the runtime project) as well as on the newest 4.x.
+  const majors = semver.validRange(runtime.peerDependencies.express)!.split("||");
+  it.each([
+    ["4", express4Name],
+    ["5", express5Name],
+  ])(`loads the ${newest ? "newest" : "oldest"} %s.x the range admits that is tested`, (major, name) => {
+    const loaded = expressVersion(name);
+    const lowest = semver.minVersion(
+      majors.find((part) => semver.minVersion(part)!.major === Number(major))!,
+    )!;
+    const copies = testedVersions("express").filter(
+      (version) => semver.major(version) === Number(major),
+    );
+    expect(semver.major(loaded)).toBe(Number(major));
+    if (newest) expect(loaded).toBe(copies.at(-1));
+    else
+      expect(`${semver.major(loaded)}.${semver.minor(loaded)}`).toBe(
+        `${lowest.major}.${lowest.minor}`,
+      );
   });
 });
 
