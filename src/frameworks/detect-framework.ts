@@ -8,6 +8,7 @@ import {
 } from "../project/package-json.js";
 import { joinList } from "../ui/join-list.js";
 import { frameworkById, frameworks } from "./registry.js";
+import { admitsVersion, supportedVersions } from "./supported-versions.js";
 import type { FrameworkInfo } from "./types.js";
 
 function versionOf(root: string, pkg: PackageJson, name: string) {
@@ -77,10 +78,13 @@ export function detectFramework(root: string, pkg: PackageJson, flag?: string): 
       `Cannot tell the ${module.id} major version from ${evidence}: install dependencies first.`,
     );
   }
-  if (!module.majors.includes(major)) {
+  const supported = supportedVersions(module);
+  const admitted =
+    admitsVersion(version.version, supported) ?? admitsVersion(`^${major}.0.0`, supported);
+  if (!admitted || !module.majors.includes(major)) {
     throw new CliError(
       "unsupported_version",
-      `${module.id} ${major} is not supported (supported: ${module.majors.join(", ")}); found ${evidence}.`,
+      `${module.name} ${version.version} is not supported: it needs "${module.packageName}" ${supported} (found ${evidence}). Upgrade ${module.packageName}, then run init again.`,
     );
   }
   return { framework: module.id, major, version: version.version, evidence };

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { detectPackageManager } from "../../src/project/package-manager.js";
@@ -334,6 +334,44 @@ describe("framework and version", () => {
       value: "Express 5",
       evidence: "express 5.1.0 in node_modules/express/package.json",
     });
+  });
+
+  // The range the runtime's install admits (its peer range): the CLI says the same, from there.
+  const expressRange = JSON.parse(
+    readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8"),
+  ).peerDependencies.express as string;
+
+  it.each([
+    ["installed", "4.15.0", "express 4.15.0 in node_modules/express/package.json"],
+    ["declared", "~4.15.0", 'express "~4.15.0" in package.json'],
+    ["declared", "^3.21.2", 'express "^3.21.2" in package.json'],
+  ])("an Express the runtime does not support (%s %s) is refused before anything is written", async (kind, version, evidence) => {
+    const dir = copyFixture("express4-cjs-js");
+    if (kind === "installed")
+      write(dir, "node_modules/express/package.json", JSON.stringify({ name: "express", version }));
+    else
+      editJson(dir, "package.json", (pkg) => {
+        (pkg.dependencies as Record<string, string>).express = version;
+      });
+    const before = tree(dir);
+    const run = await runInit({ cwd: dir, providers: "credentials", yes: true, json: true });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.json!.error).toMatchObject({
+      code: "unsupported_version",
+      message: `Express ${version} is not supported: it needs "express" ${expressRange} (found ${evidence}). Upgrade express, then run init again.`,
+    });
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("express-generator 4's ~4.16.1 is supported, as the runtime's peer range admits it", async () => {
+    expect(expressRange).toMatch(/^\^4\.16\.0 \|\| /);
+    const dir = copyFixture("express4-cjs-js");
+    editJson(dir, "package.json", (pkg) => {
+      (pkg.dependencies as Record<string, string>).express = "~4.16.1";
+    });
+    const run = await runInit({ cwd: dir, providers: "github", dryRun: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Framework")).toMatchObject({ value: "Express 4" });
   });
 
   it("--framework settles a project with both", async () => {
