@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, loopbackContext } from "../../runtime/test/support/browser.js";
 import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
-import { freePort } from "../../runtime/test/support/process.js";
+import { freePort, type StartedProcess, waitForHttp } from "../../runtime/test/support/process.js";
 import { bin } from "../support/cli.js";
 
 // Projects made by the real generators, fetched from the npm registry when the test runs (no
@@ -62,10 +62,10 @@ afterAll(async () => {
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+const run = (command: string, args: string[], cwd: string) =>
   execa(command, args, {
     cwd,
-    env: { ...npmEnv, ...env },
+    env: npmEnv,
     extendEnv: false,
     reject: false,
     all: true,
@@ -103,39 +103,39 @@ async function runOwnScripts(dir: string) {
 const outcomes = (results: Record<string, { passed: boolean }>) =>
   Object.fromEntries(Object.entries(results).map(([script, { passed }]) => [script, passed]));
 
-/** `npm start` on a free port, in a process group of its own (npm, its shell, the app). */
+/**
+ * `npm start` on a free port, in a process group of its own: stopping it ends npm, its shell
+ * and the app.
+ */
 async function npmStart(dir: string) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn("npm", ["start"], {
+  const child = spawn("npm", ["start"], {
     cwd: dir,
     env: { ...npmEnv, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      process.kill(-child.pid!, "SIGTERM");
-    });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${output}`);
-    try {
-      await fetch(origin);
-      return { origin, stop, output: () => output };
-    } catch {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`npm start did not answer on ${origin} within 60 s:\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const app: StartedProcess = {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        process.kill(-child.pid!, "SIGTERM");
+      }),
+  };
+  try {
+    await waitForHttp(origin, app);
+  } catch (error) {
+    await app.stop();
+    throw error;
   }
+  return { ...app, origin };
 }
 
 /** The demo user signs in on the built-in page; the session endpoint then names them. */
