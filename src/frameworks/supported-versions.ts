@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import semver from "semver";
+import { versionPart } from "../project/package-json.js";
 import type { FrameworkModule } from "./types.js";
 
 // The runtime's own statement of the framework versions its tests prove (its peer ranges,
@@ -30,7 +31,7 @@ export function supportedVersions(framework: Pick<FrameworkModule, "packageName"
  * to compare: the caller decides on the major alone.
  */
 export function admitsVersion(spec: string, supported: string): boolean | undefined {
-  const version = spec.includes("@") ? spec.slice(spec.lastIndexOf("@") + 1) : spec;
+  const version = versionPart(spec);
   if (!semver.validRange(version)) return undefined;
   return semver.intersects(version, supported, { includePrerelease: true });
 }

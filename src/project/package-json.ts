@@ -69,10 +69,13 @@ export function installedVersion(root: string, name: string): string | undefined
  */
 export function majorOf(rangeOrVersion: string | undefined): number | undefined {
   if (!rangeOrVersion) return undefined;
-  const spec = rangeOrVersion.includes("@")
-    ? rangeOrVersion.slice(rangeOrVersion.lastIndexOf("@") + 1)
-    : rangeOrVersion;
+  const spec = versionPart(rangeOrVersion);
   const version = semver.valid(spec) ?? (semver.validRange(spec) ? semver.minVersion(spec) : null);
   if (!version || semver.intersects(spec, "0.0.0")) return undefined;
   return semver.major(version);
+}
+
+/** The version or range of a dependency spec: `npm:express@4.16.4` → `4.16.4`, `^5` → `^5`. */
+export function versionPart(spec: string): string {
+  return spec.includes("@") ? spec.slice(spec.lastIndexOf("@") + 1) : spec;
 }
