@@ -1,0 +1,263 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { checkoutRuntime } from "../../src/commands/init/checkout-runtime.js";
+import { explainResolution } from "../../src/commands/init/explain-resolution.js";
+import { resolutionCommand, resolverOf } from "../../src/commands/init/resolve-install.js";
+import { copyFixture, removeTemporary, runBin, tree } from "../support/cli.js";
+import { npm, start } from "../support/journey.js";
+
+afterAll(removeTemporary);
+
+const runtimeManifest = JSON.parse(
+  readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8"),
+);
+/** npm from the shared cache, failing fast instead of retrying. */
+const npmEnv = { npm_config_prefer_offline: "true", npm_config_fetch_retries: "0" };
+
+/** Commits the fixture's current state, so `tree` before/after compares what git would. */
+function commit(dir: string) {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+  git("add", "-A");
+  git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "change");
+}
+
+function editPackageJson(
+  dir: string,
+  change: (pkg: { dependencies: Record<string, string> }) => void,
+) {
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  change(pkg);
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+/**
+ * The Express 4 app with a local dependency whose install script fails, as a native addon's
+ * build does: resolving succeeds (scripts do not run), the real install fails.
+ */
+function appWithFailingBuild(): string {
+  const dir = copyFixture("express4-cjs-js");
+  mkdirSync(join(dir, "native-addon"));
+  writeFileSync(
+    join(dir, "native-addon/package.json"),
+    JSON.stringify({
+      name: "native-addon",
+      version: "1.0.0",
+      scripts: { install: "echo 'gyp ERR! build error' >&2; exit 1" },
+    }),
+  );
+  editPackageJson(dir, (pkg) => {
+    pkg.dependencies["native-addon"] = "file:native-addon";
+  });
+  commit(dir);
+  return dir;
+}
+
+const init = (dir: string, flags: string[], env: Record<string, string> = {}) =>
+  runBin(["init", "--cwd", dir, "--providers", "github", "--yes", ...flags], {
+    env: { ...npmEnv, ...env },
+  });
+
+describe("the install is resolved before anything is written", () => {
+  it("a runtime peer range the app's Express misses: refused, files untouched, the conflict named", () => {
+    const dir = copyFixture("express4-cjs-js");
+    editPackageJson(dir, (pkg) => {
+      pkg.dependencies.express = "4.17.1";
+    });
+    commit(dir);
+    const before = tree(dir);
+    const tarball = inject("runtimeTarball");
+
+    const text = init(dir, ["--runtime-spec", tarball]);
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toContain("Nothing was written");
+    expect(text.stderr).toContain(`requires express@"${runtimeManifest.peerDependencies.express}"`);
+    expect(text.stderr).toContain("the project has express@4.17.1");
+    expect(text.stderr).toContain("npm install --dry-run");
+
+    const json = init(dir, ["--runtime-spec", tarball, "--json"]);
+    expect(json.exitCode).toBe(1);
+    const document = JSON.parse(json.stdout);
+    expect(document).toMatchObject({
+      ok: false,
+      applied: false,
+      installed: false,
+      error: {
+        code: "install_unresolvable",
+        details: {
+          reason: "peer_conflict",
+          conflict: {
+            package: "express",
+            wanted: runtimeManifest.peerDependencies.express,
+            found: "4.17.1",
+          },
+        },
+      },
+    });
+    expect(tree(dir)).toEqual(before);
+    expect(existsSync(join(dir, "node_modules"))).toBe(false);
+  }, 60_000);
+
+  it("a runtime version the registry does not have: refused with the reason and the fix", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const before = tree(dir);
+    const run = init(dir, ["--runtime-spec", "9.9.9", "--json"]);
+    expect(run.exitCode).toBe(1);
+    const { error } = JSON.parse(run.stdout);
+    expect(error.code).toBe("install_unresolvable");
+    // Not published yet: 404; once it is, no version 9.9.9.
+    expect(["not_found", "no_matching_version"]).toContain(error.details.reason);
+    expect(error.message).toContain("@create-auth/runtime@9.9.9");
+    expect(error.message).toContain("--runtime-spec");
+    expect(tree(dir)).toEqual(before);
+  }, 60_000);
+
+  it("--no-install skips the check: the files are written and the command printed", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = init(dir, ["--runtime-spec", "9.9.9", "--no-install"]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(
+      "Install the dependencies: npm install -- @create-auth/runtime@9.9.9",
+    );
+    expect(tree(dir)["src/auth.js"]).toBeDefined();
+  });
+});
+
+describe("an install that fails after the files were written", () => {
+  it("restores every file exactly (exit 1, install_failed_restored)", () => {
+    const dir = appWithFailingBuild();
+    const before = tree(dir);
+    const run = init(dir, ["--runtime-spec", inject("runtimeTarball"), "--json"]);
+    expect(run.exitCode).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      applied: false,
+      installed: false,
+      error: { code: "install_failed_restored", details: { restored: true } },
+    });
+    // package.json and the lockfile npm wrote are back as they were, the new files gone.
+    expect(tree(dir)).toEqual(before);
+  }, 120_000);
+
+  it("keeps them with --keep-on-install-failure (exit 2, install_failed_kept)", () => {
+    const dir = appWithFailingBuild();
+    const tarball = inject("runtimeTarball");
+    const run = init(dir, ["--runtime-spec", tarball, "--keep-on-install-failure", "--json"]);
+    expect(run.exitCode).toBe(2);
+    const document = JSON.parse(run.stdout);
+    expect(document).toMatchObject({
+      ok: false,
+      applied: true,
+      installed: false,
+      error: { code: "install_failed_kept", details: { restored: false } },
+    });
+    expect(document.error.message).toContain(`npm install -- ${tarball}`);
+    expect(tree(dir)["src/auth.js"]).toBeDefined();
+  }, 120_000);
+});
+
+describe("from a checkout of this repository, without --runtime-spec", () => {
+  const fromCheckout = { CREATE_AUTH_RUNTIME_FROM: "" };
+
+  it("the plan says the runtime is vendored, and a dry run writes nothing", () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = init(dir, ["--dry-run"], fromCheckout);
+    expect(run.exitCode).toBe(0);
+    const file = `vendor/create-auth-runtime-${runtimeManifest.version}.tgz`;
+    expect(run.stdout).toContain(`copy   ${file}`);
+    expect(run.stdout).toContain(`run    npm install -- file:${file}`);
+    expect(existsSync(join(dir, "vendor"))).toBe(false);
+  });
+
+  it("vendors the packed runtime; npm ci on a fresh copy works and the app starts", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = runBin(
+      ["init", "--cwd", dir, "--providers", "credentials", "--demo", "--yes", "--json"],
+      {
+        env: { ...npmEnv, ...fromCheckout },
+      },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    const document = JSON.parse(run.stdout);
+    expect(document.installed).toBe(true);
+    // How long the check before writing took (docs/cli.md quotes it).
+    expect(document.resolution.command).toMatch(/^npm install --dry-run /);
+    console.info(`resolution check: ${document.resolution.ms} ms`);
+
+    const file = `vendor/create-auth-runtime-${runtimeManifest.version}.tgz`;
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(pkg.dependencies["@create-auth/runtime"]).toBe(`file:${file}`);
+    expect(readFileSync(join(dir, file)).equals(readFileSync(inject("runtimeTarball")))).toBe(true);
+
+    // Another machine: the project as committed, without node_modules.
+    const elsewhere = mkdtempSync(join(tmpdir(), "cli-vendored-"));
+    cpSync(dir, elsewhere, {
+      recursive: true,
+      filter: (path) => !/[/\\](node_modules|\.git)$/.test(path),
+    });
+    npm(elsewhere, ["ci"]);
+    const app = await start(elsewhere, process.execPath, ["src/index.js"]);
+    try {
+      const providers = await (await fetch(`${app.origin}/auth/providers`)).json();
+      expect(providers).toHaveProperty("credentials");
+    } finally {
+      await app.server.stop();
+    }
+  }, 180_000);
+
+  it("a failed install removes the vendored tarball with the other files", () => {
+    const dir = appWithFailingBuild();
+    const before = tree(dir);
+    const run = init(dir, ["--json"], fromCheckout);
+    expect(run.exitCode).toBe(1);
+    expect(JSON.parse(run.stdout).error.code).toBe("install_failed_restored");
+    expect(tree(dir)).toEqual(before);
+    expect(existsSync(join(dir, "vendor"))).toBe(false);
+  }, 120_000);
+
+  it("is recognised by the checkout on disk, which a published CLI does not ship", () => {
+    const checkout = checkoutRuntime(undefined, {});
+    expect(checkout?.spec).toBe(`file:vendor/create-auth-runtime-${runtimeManifest.version}.tgz`);
+    // The published package: bin, dist, schemas, templates, and no runtime/ or scripts/.
+    const published = mkdtempSync(join(tmpdir(), "cli-published-"));
+    mkdirSync(join(published, "dist"));
+    expect(checkoutRuntime(published, {})).toBeUndefined();
+    expect(checkoutRuntime(undefined, { CREATE_AUTH_RUNTIME_FROM: "registry" })).toBeUndefined();
+  });
+});
+
+describe("each package manager resolves in its own way", () => {
+  it.each([
+    ["npm", "npm install --dry-run --no-audit --no-fund --ignore-scripts -- a b@1", true],
+    ["pnpm", "pnpm add --lockfile-only --ignore-scripts a b@1", false],
+    ["yarn-berry", "yarn add --mode=update-lockfile a b@1", false],
+    ["yarn-classic", "yarn add --ignore-scripts --non-interactive --no-progress a b@1", false],
+    ["bun", "bun add --lockfile-only --ignore-scripts a b@1", false],
+  ] as const)("%s: %s", (resolver, argv, inPlace) => {
+    const command = resolutionCommand(resolver, ["a", "b@1"]);
+    expect([command.command, ...command.args].join(" ")).toBe(argv);
+    expect(command.inPlace).toBe(inPlace);
+  });
+
+  it("tells Yarn 1 from Yarn 2+ by packageManager, else by .yarnrc.yml", () => {
+    const dir = copyFixture("express4-cjs-js", false);
+    expect(resolverOf("yarn", dir, [{ packageManager: "yarn@1.22.22" }])).toBe("yarn-classic");
+    expect(resolverOf("yarn", dir, [{}, { packageManager: "yarn@4.9.1" }])).toBe("yarn-berry");
+    expect(resolverOf("yarn", dir, [{}])).toBe("yarn-classic");
+    writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
+    expect(resolverOf("yarn", dir, [{}])).toBe("yarn-berry");
+  });
+
+  it("reads npm's version-not-found report", () => {
+    const output = [
+      "npm error code ETARGET",
+      "npm error notarget No matching version found for express@99.0.0.",
+    ].join("\n");
+    expect(explainResolution(output, ["express@99.0.0"])).toMatchObject({
+      reason: "no_matching_version",
+      message: "The registry has no version matching express@99.0.0.",
+    });
+  });
+});
