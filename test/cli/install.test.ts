@@ -173,12 +173,11 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
 
   it("vendors the packed runtime; npm ci on a fresh copy works and the app starts", async () => {
     const dir = copyFixture("express4-cjs-js");
-    const run = runBin(
-      ["init", "--cwd", dir, "--providers", "credentials", "--demo", "--yes", "--json"],
-      {
-        env: { ...npmEnv, ...fromCheckout },
-      },
-    );
+    // The README's command: `node /path/to/create-auth/bin/create-auth.js init` in the app.
+    const run = runBin(["init", "--providers", "credentials", "--demo", "--yes", "--json"], {
+      cwd: dir,
+      env: { ...npmEnv, ...fromCheckout },
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.installed).toBe(true);
