@@ -8,6 +8,7 @@ import { explainResolution } from "../../src/commands/init/explain-resolution.js
 import { resolutionCommand, resolverOf } from "../../src/commands/init/resolve-install.js";
 import { copyFixture, removeTemporary, runBin, tree } from "../support/cli.js";
 import { npm, start } from "../support/journey.js";
+import { schemaErrors } from "../support/schemas.js";
 
 afterAll(removeTemporary);
 
@@ -96,6 +97,7 @@ describe("the install is resolved before anything is written", () => {
         },
       },
     });
+    expect(schemaErrors("error", document)).toEqual([]);
     expect(tree(dir)).toEqual(before);
     expect(existsSync(join(dir, "node_modules"))).toBe(false);
   }, 60_000);
@@ -168,6 +170,13 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
     const file = `vendor/create-auth-runtime-${runtimeManifest.version}.tgz`;
     expect(run.stdout).toContain(`copy   ${file}`);
     expect(run.stdout).toContain(`run    npm install -- file:${file}`);
+    const json = init(dir, ["--dry-run", "--json"], fromCheckout);
+    const document = JSON.parse(json.stdout);
+    expect(document.plan.install.vendor).toEqual({
+      path: file,
+      source: new URL("../../runtime", import.meta.url).pathname,
+    });
+    expect(schemaErrors("init", document)).toEqual([]);
     expect(existsSync(join(dir, "vendor"))).toBe(false);
   });
 
@@ -181,6 +190,7 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.installed).toBe(true);
+    expect(schemaErrors("init", document)).toEqual([]);
     // How long the check before writing took (docs/cli.md quotes it).
     expect(document.resolution.command).toMatch(/^npm install --dry-run /);
     console.info(`resolution check: ${document.resolution.ms} ms`);
