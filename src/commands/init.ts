@@ -169,7 +169,12 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   try {
     const result = await applyAndInstall(
       plan,
-      { root: project.root, pkg: project.pkg, manager: project.packageManager.name },
+      {
+        root: project.root,
+        pkg: project.pkg,
+        manager: project.packageManager.name,
+        evidence: project.packageManager.evidence,
+      },
       {
         install: options.install !== false,
         keepOnInstallFailure: Boolean(options.keepOnInstallFailure),

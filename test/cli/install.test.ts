@@ -1,7 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { checkoutRuntime } from "../../src/commands/init/checkout-runtime.js";
 import { explainResolution } from "../../src/commands/init/explain-resolution.js";
@@ -10,7 +18,17 @@ import { copyFixture, removeTemporary, runBin, tree } from "../support/cli.js";
 import { npm, start } from "../support/journey.js";
 import { schemaErrors } from "../support/schemas.js";
 
-afterAll(removeTemporary);
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeTemporary();
+});
+/** A temporary folder removed after the tests. */
+function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 const runtimeManifest = JSON.parse(
   readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8"),
@@ -27,7 +45,7 @@ function commit(dir: string) {
 
 function editPackageJson(
   dir: string,
-  change: (pkg: { dependencies: Record<string, string> }) => void,
+  change: (pkg: { dependencies: Record<string, string>; packageManager?: string }) => void,
 ) {
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
   change(pkg);
@@ -116,6 +134,26 @@ describe("the install is resolved before anything is written", () => {
     expect(tree(dir)).toEqual(before);
   }, 60_000);
 
+  it("a package manager that is not installed: refused, naming it and --no-install", () => {
+    const dir = copyFixture("express4-cjs-js");
+    editPackageJson(dir, (pkg) => Object.assign(pkg, { packageManager: "bun@1.2.0" }));
+    commit(dir);
+    const before = tree(dir);
+    // Only node's own folder on PATH: no bun, whatever this machine has.
+    const run = init(dir, ["--runtime-spec", inject("runtimeTarball"), "--json"], {
+      PATH: dirname(process.execPath),
+    });
+    expect(run.exitCode).toBe(1);
+    const { error } = JSON.parse(run.stdout);
+    expect(error).toMatchObject({
+      code: "install_unresolvable",
+      details: { reason: "package_manager_missing" },
+    });
+    expect(error.message).toContain("bun is not installed here");
+    expect(error.message).toContain("--no-install");
+    expect(tree(dir)).toEqual(before);
+  });
+
   it("--no-install skips the check: the files are written and the command printed", () => {
     const dir = copyFixture("express4-cjs-js");
     const run = init(dir, ["--runtime-spec", "9.9.9", "--no-install"]);
@@ -201,7 +239,7 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
     expect(readFileSync(join(dir, file)).equals(readFileSync(inject("runtimeTarball")))).toBe(true);
 
     // Another machine: the project as committed, without node_modules.
-    const elsewhere = mkdtempSync(join(tmpdir(), "cli-vendored-"));
+    const elsewhere = temporaryDir("cli-vendored-");
     cpSync(dir, elsewhere, {
       recursive: true,
       filter: (path) => !/[/\\](node_modules|\.git)$/.test(path),
@@ -214,6 +252,39 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
     } finally {
       await app.server.stop();
     }
+  }, 180_000);
+
+  it("in an npm workspace: vendored in the app, locked at the root, npm ci works there", () => {
+    const root = temporaryDir("cli-workspace-");
+    cpSync(
+      new URL("../fixtures/express4-cjs-js", import.meta.url).pathname,
+      join(root, "apps/web"),
+      {
+        recursive: true,
+      },
+    );
+    writeFileSync(
+      join(root, "package.json"),
+      JSON.stringify({ name: "monorepo", private: true, workspaces: ["apps/*"] }),
+    );
+    const run = runBin(["init", "--providers", "github", "--yes", "--json"], {
+      cwd: join(root, "apps/web"),
+      env: { ...npmEnv, ...fromCheckout },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const file = `vendor/create-auth-runtime-${runtimeManifest.version}.tgz`;
+    expect(existsSync(join(root, "apps/web", file))).toBe(true);
+    const lock = readFileSync(join(root, "package-lock.json"), "utf8");
+    expect(lock).toContain(`"resolved": "file:apps/web/${file}"`);
+    const elsewhere = temporaryDir("cli-workspace-copy-");
+    cpSync(root, elsewhere, {
+      recursive: true,
+      filter: (path) => !/[/\\]node_modules$/.test(path),
+    });
+    npm(elsewhere, ["ci"]);
+    expect(existsSync(join(elsewhere, "node_modules/@create-auth/runtime/package.json"))).toBe(
+      true,
+    );
   }, 180_000);
 
   it("a failed install removes the vendored tarball with the other files", () => {
@@ -230,7 +301,7 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
     const checkout = checkoutRuntime(undefined, {});
     expect(checkout?.spec).toBe(`file:vendor/create-auth-runtime-${runtimeManifest.version}.tgz`);
     // The published package: bin, dist, schemas, templates, and no runtime/ or scripts/.
-    const published = mkdtempSync(join(tmpdir(), "cli-published-"));
+    const published = temporaryDir("cli-published-");
     mkdirSync(join(published, "dist"));
     expect(checkoutRuntime(published, {})).toBeUndefined();
     expect(checkoutRuntime(undefined, { CREATE_AUTH_RUNTIME_FROM: "registry" })).toBeUndefined();

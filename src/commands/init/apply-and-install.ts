@@ -45,7 +45,7 @@ export interface ApplyResult {
  */
 export async function applyAndInstall(
   plan: ChangeSet,
-  project: { root: string; pkg: PackageJson; manager: PackageManagerName },
+  project: { root: string; pkg: PackageJson; manager: PackageManagerName; evidence: string },
   options: ApplyOptions,
 ): Promise<ApplyResult> {
   const step = plan.install;

@@ -136,7 +136,7 @@ export interface ResolutionCheck {
  */
 export async function checkResolution(
   step: InstallStep,
-  project: { root: string; pkg: PackageJson; manager: PackageManagerName },
+  project: { root: string; pkg: PackageJson; manager: PackageManagerName; evidence: string },
   localSpecs: Record<string, string> = {},
 ): Promise<ResolutionCheck> {
   const { root, pkg } = installRoot(project.root);
@@ -152,14 +152,21 @@ export async function checkResolution(
   try {
     const result = await execa(command, args, { cwd, all: true, reject: false, stdin: "ignore" });
     if (result.failed) {
-      const output = result.all ?? result.message;
-      const found = explainResolution(output, packages);
+      const output = result.all || result.message || "";
       const notRun = (result as { code?: string }).code === "ENOENT";
+      const found = notRun
+        ? {
+            reason: "package_manager_missing" as const,
+            message: `${command} is not installed here (the project uses it: ${project.evidence}).`,
+            fix: `install ${command} (or run "corepack enable"), or pass --no-install to write the files and install yourself.`,
+            conflict: undefined,
+          }
+        : explainResolution(output, packages);
       throw new CliError(
         "install_unresolvable",
         [
           notRun
-            ? `Nothing was written: ${command} (the project's package manager) could not be run to check the install.`
+            ? `Nothing was written: the install could not be checked.`
             : `Nothing was written: installing ${step.packages.join(", ")} would fail.`,
           `  ${found.message}`,
           `Fix: ${found.fix}`,
@@ -167,7 +174,7 @@ export async function checkResolution(
         ].join("\n"),
         1,
         {
-          reason: notRun ? "package_manager_missing" : found.reason,
+          reason: found.reason,
           ...(found.conflict ? { conflict: found.conflict } : {}),
           command: shown,
           install: [step.command, ...step.args].join(" "),
