@@ -134,7 +134,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     plan: planJson(plan),
     applied: false,
     installed: false,
-    resolution: undefined as { command: string; ms: number } | undefined,
+    resolution: undefined as { command: string; ms: number; warnings: string[] } | undefined,
     nextSteps: nextSteps(project, applied),
     reproduce: reproduce(project, answers, { cwd: chosenCwd, entry: options.entry }),
   };
@@ -179,6 +179,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
         install: options.install !== false,
         keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
         quiet: output.json,
+        warn: (message) => output.warn(message),
       },
     );
     document.installed = result.installed;

@@ -28,6 +28,8 @@ export interface ApplyOptions {
   keepOnInstallFailure: boolean;
   /** No install output on the terminal (`--json`). */
   quiet: boolean;
+  /** Told what the resolution warned about (unmet peers), before anything is written. */
+  warn?: (message: string) => void;
 }
 
 export interface ApplyResult {
@@ -58,6 +60,8 @@ export async function applyAndInstall(
   }
   const installing = step !== undefined && options.install;
   const resolution = installing ? await checkResolution(step, project, localSpecs) : undefined;
+  for (const warning of resolution?.warnings ?? [])
+    options.warn?.(`${project.manager} reports: ${warning}`);
   const roots = [...new Set([project.root, installRoot(project.root).root])];
   const restoreInstallOutputs = installing
     ? snapshotFiles(roots.flatMap((root) => INSTALL_OUTPUTS.map((file) => join(root, file))))

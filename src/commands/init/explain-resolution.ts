@@ -62,11 +62,10 @@ export function explainResolution(output: string, packages: string[]): Explanati
   }
   const notFound =
     /requested resource '([^']+)' could not be found/.exec(text) ??
-    /ERR_PNPM_FETCH_404[^\n]*?(\S+) is not in the npm registry/.exec(text) ??
-    /Couldn't find package "([^"]+)"/.exec(text) ??
-    /(\S+) isn't supported by any available resolver|Package "([^"]+)" not found/.exec(text);
-  if (notFound || /\bE404\b|404 Not Found/.test(text)) {
-    const what = notFound?.[1] ?? notFound?.[2] ?? packages.join(", ");
+    /^(\S+) is not in the npm registry/m.exec(text) ??
+    /Couldn't find package "([^"]+)"/.exec(text);
+  if (notFound || /\bE404\b|404 Not Found|Not Found - 404|ERR_PNPM_FETCH_404/.test(text)) {
+    const what = notFound?.[1] ?? packages.join(", ");
     return {
       reason: "not_found",
       message: `${what} is not on the registry (404).`,

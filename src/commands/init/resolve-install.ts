@@ -125,7 +125,15 @@ export interface ResolutionCheck {
   command: string;
   /** How long it took, in milliseconds. */
   ms: number;
+  /**
+   * Peer ranges the resolution reported unmet without failing (pnpm, Yarn and bun only warn;
+   * npm refuses, and that is an error above): the install works, the pairing may not.
+   */
+  warnings: string[];
 }
+
+/** Unmet-peer lines of a resolution that succeeded, as the package manager wrote them. */
+const UNMET_PEER = /unmet peer|incorrect peer dependency|doesn't satisfy what|unmet .*peer/i;
 
 /**
  * Resolves `step` with the project's own package manager before anything is written, without
@@ -149,6 +157,7 @@ export async function checkResolution(
   const started = Date.now();
   // Loaded here: execa and its dependencies cost ~100 ms to load, and only installs need them.
   const { execa } = await import("execa");
+  let warnings: string[] = [];
   try {
     const result = await execa(command, args, { cwd, all: true, reject: false, stdin: "ignore" });
     if (result.failed) {
@@ -182,8 +191,12 @@ export async function checkResolution(
         },
       );
     }
+    warnings = (result.all ?? "")
+      .split("\n")
+      .filter((line) => UNMET_PEER.test(line))
+      .map((line) => line.replace(/^[\s│└├─┬✕]+/u, "").trim());
   } finally {
     if (copy) rmSync(copy, { recursive: true, force: true });
   }
-  return { command: shown, ms: Date.now() - started };
+  return { command: shown, ms: Date.now() - started, warnings };
 }
