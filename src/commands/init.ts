@@ -180,6 +180,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
         keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
         quiet: output.json,
         warn: (message) => output.warn(message),
+        progress: (message) => output.info(message),
       },
     );
     document.installed = result.installed;

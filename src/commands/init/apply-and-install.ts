@@ -30,6 +30,8 @@ export interface ApplyOptions {
   quiet: boolean;
   /** Told what the resolution warned about (unmet peers), before anything is written. */
   warn?: (message: string) => void;
+  /** Told of the slow steps before they start (packing, the check), so a pause is explained. */
+  progress?: (message: string) => void;
 }
 
 export interface ApplyResult {
@@ -54,11 +56,14 @@ export async function applyAndInstall(
   const copies: FileCopy[] = [];
   const localSpecs: Record<string, string> = {};
   if (step?.vendor) {
+    options.progress?.(`Packing the runtime of this checkout (${step.vendor.source})…`);
     const from = await packCheckoutRuntime(step.vendor.source);
     copies.push({ path: step.vendor.path, from });
     localSpecs[`file:${step.vendor.path}`] = from;
   }
   const installing = step !== undefined && options.install;
+  if (installing)
+    options.progress?.(`Checking with ${project.manager} that the install will succeed…`);
   const resolution = installing ? await checkResolution(step, project, localSpecs) : undefined;
   for (const warning of resolution?.warnings ?? [])
     options.warn?.(`${project.manager} reports: ${warning}`);
