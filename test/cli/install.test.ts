@@ -215,6 +215,11 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
       source: new URL("../../runtime", import.meta.url).pathname,
     });
     expect(schemaErrors("init", document)).toEqual([]);
+    // --runtime-spec wins over the checkout.
+    const pinned = init(dir, ["--dry-run", "--json", "--runtime-spec", "0.2.0"], fromCheckout);
+    const install = JSON.parse(pinned.stdout).plan.install;
+    expect(install.packages).toContain("@create-auth/runtime@0.2.0");
+    expect(install.vendor).toBeUndefined();
     expect(existsSync(join(dir, "vendor"))).toBe(false);
   });
 
