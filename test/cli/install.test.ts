@@ -153,6 +153,8 @@ describe("an install that fails after the files were written", () => {
       installed: false,
       error: { code: "install_failed_restored", details: { restored: true } },
     });
+    // What npm printed: the failing script, for a --json caller that saw none of it.
+    expect(JSON.parse(run.stdout).error.details.output).toContain("gyp ERR! build error");
     // package.json and the lockfile npm wrote are back as they were, the new files gone.
     expect(tree(dir)).toEqual(before);
   }, 120_000);

@@ -76,13 +76,14 @@ export async function applyAndInstall(
   const failed = await execInstall(step, project.root, options.quiet);
   if (failed !== undefined) {
     const command = [step.command, ...step.args].join(" ");
-    const cause = ` (${failed})`;
+    const cause = ` (${failed.reason})`;
+    const output = failed.output ? { output: failed.output } : {};
     if (options.keepOnInstallFailure)
       throw new CliError(
         "install_failed_kept",
         `The files were written (--keep-on-install-failure), but installing the dependencies failed${cause}. Run it yourself:\n  ${command}`,
         ExitCode.partial,
-        { command, restored: false },
+        { command, restored: false, ...output },
       );
     const failures = [...(restoreInstallOutputs?.() ?? []), ...applied.restore()];
     if (failures.length)
@@ -90,7 +91,7 @@ export async function applyAndInstall(
         "install_failed_kept",
         `Installing the dependencies failed${cause}, and these files could not be restored: ${failures.join(", ")}. Run it yourself:\n  ${command}`,
         ExitCode.partial,
-        { command, restored: false, notRestored: failures },
+        { command, restored: false, notRestored: failures, ...output },
       );
     throw new CliError(
       "install_failed_restored",
@@ -100,6 +101,7 @@ export async function applyAndInstall(
         command,
         restored: true,
         files: [...plan.files.map((f) => f.path), ...copies.map((c) => c.path)],
+        ...output,
       },
     );
   }

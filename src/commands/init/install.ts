@@ -42,31 +42,40 @@ export function installStep(
   };
 }
 
-/** Runs the install; resolves to the failure's one-line reason, or undefined when it worked. */
+/** Why an install failed: a one-line reason, and what it printed when that was captured. */
+export interface InstallFailure {
+  reason: string;
+  /** The last lines the package manager printed (with --json; otherwise they went to the terminal). */
+  output?: string;
+}
+
+/** Runs the install; resolves to how it failed, or undefined when it worked. */
 export async function execInstall(
   step: InstallStep,
   cwd: string,
   quiet: boolean,
-): Promise<string | undefined> {
+): Promise<InstallFailure | undefined> {
   // Loaded here: execa and its dependencies cost ~100 ms to load, and only installs need them.
   const { execa } = await import("execa");
   try {
-    await execa(step.command, step.args, { cwd, stdio: quiet ? "pipe" : "inherit" });
+    await execa(step.command, step.args, quiet ? { cwd, all: true } : { cwd, stdio: "inherit" });
     return undefined;
   } catch (error) {
-    const reason = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
-    return reason.split("\n")[0];
+    const failure = error as { shortMessage?: string; message: string; all?: string };
+    const reason = (failure.shortMessage ?? failure.message).split("\n")[0]!;
+    const output = failure.all?.split("\n").slice(-30).join("\n");
+    return output ? { reason, output } : { reason };
   }
 }
 
 /** Runs the install; a failure keeps the applied edits and exits "partial" with the command. */
 export async function runInstall(step: InstallStep, cwd: string, quiet: boolean): Promise<void> {
-  const reason = await execInstall(step, cwd, quiet);
-  if (reason === undefined) return;
+  const failure = await execInstall(step, cwd, quiet);
+  if (failure === undefined) return;
   const command = [step.command, ...step.args].join(" ");
   throw new CliError(
     "install_failed",
-    `The files were updated, but installing the dependencies failed (${reason}). Run it yourself:\n  ${command}`,
+    `The files were updated, but installing the dependencies failed (${failure.reason}). Run it yourself:\n  ${command}`,
     ExitCode.partial,
     { command },
   );
