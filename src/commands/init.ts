@@ -6,6 +6,7 @@ import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/regis
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
+import { isIgnored } from "../project/git.js";
 import { findPackageRoot } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
@@ -121,6 +122,12 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   // From a checkout of this repository (no runtime on the registry yet) the runtime is vendored.
   const checkout = options.runtimeSpec ? undefined : checkoutRuntime();
   const { plan, applied } = planInit(project, answers, { ...options, checkout });
+  const vendored = plan.install?.vendor?.path;
+  // A `*.tgz` line (GitHub's Node .gitignore has one) would keep the tarball out of the repository.
+  if (vendored && project.git.repository && isIgnored(project.root, vendored))
+    plan.manual.push(
+      `git ignores ${vendored}: commit it anyway ("git add -f ${vendored}"), or "npm ci" fails on a fresh clone.`,
+    );
   const document = {
     ok: true,
     command: "init",

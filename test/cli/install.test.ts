@@ -201,6 +201,17 @@ describe("from a checkout of this repository, without --runtime-spec", () => {
     expect(existsSync(join(dir, "vendor"))).toBe(false);
   });
 
+  it("a .gitignore that ignores *.tgz gets a step by hand: commit the tarball anyway", () => {
+    const dir = copyFixture("express4-cjs-js");
+    writeFileSync(join(dir, ".gitignore"), "node_modules/\n*.tgz\n");
+    commit(dir);
+    const run = init(dir, ["--dry-run", "--json"], fromCheckout);
+    const file = `vendor/create-auth-runtime-${runtimeManifest.version}.tgz`;
+    expect(JSON.parse(run.stdout).plan.manual).toContain(
+      `git ignores ${file}: commit it anyway ("git add -f ${file}"), or "npm ci" fails on a fresh clone.`,
+    );
+  });
+
   it("vendors the packed runtime; npm ci on a fresh copy works and the app starts", async () => {
     const dir = copyFixture("express4-cjs-js");
     // The README's command: `node /path/to/create-auth/bin/create-auth.js init` in the app.
