@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { explainResolution } from "../../src/commands/init/explain-resolution.js";
@@ -9,24 +9,32 @@ import { commit, editPackageJson, initGithub as init } from "../support/install.
 
 afterAll(removeTemporary);
 
+/** The folder of a package manager's bin, fetched by npm exec (these machines have none). */
+function fetchedBin(pkg: string, bin: string): string {
+  return dirname(
+    execFileSync("npm", ["exec", "--yes", `--package=${pkg}`, "-c", `command -v ${bin}`])
+      .toString()
+      .trim(),
+  );
+}
+
+/** The Express 4 app, declaring `packageManager`, with the given Express range. */
+function appUsing(packageManager: string, express = "^4.21.2") {
+  const dir = copyFixture("express4-cjs-js");
+  editPackageJson(dir, (pkg) => {
+    pkg.packageManager = packageManager;
+    pkg.dependencies.express = express;
+  });
+  commit(dir);
+  return dir;
+}
+
 describe("with pnpm (fetched by npm exec: these machines have no pnpm of their own)", () => {
   let pnpmBin: string;
   beforeAll(() => {
-    pnpmBin = dirname(
-      execFileSync("npm", ["exec", "--yes", "--package=pnpm@9.15.9", "-c", "command -v pnpm"])
-        .toString()
-        .trim(),
-    );
+    pnpmBin = fetchedBin("pnpm@9.15.9", "pnpm");
   }, 120_000);
-  const pnpmApp = (express: string) => {
-    const dir = copyFixture("express4-cjs-js");
-    editPackageJson(dir, (pkg) => {
-      pkg.packageManager = "pnpm@9.15.9";
-      pkg.dependencies.express = express;
-    });
-    commit(dir);
-    return dir;
-  };
+  const pnpmApp = (express: string) => appUsing("pnpm@9.15.9", express);
   const withPnpm = () => ({ PATH: `${pnpmBin}${delimiter}${process.env.PATH}` });
 
   it("resolves in a copy: a missing version is refused and the project gets no lockfile", () => {
@@ -52,6 +60,36 @@ describe("with pnpm (fetched by npm exec: these machines have no pnpm of their o
     expect(document.resolution.command).toMatch(/^pnpm add --lockfile-only /);
     expect(document.resolution.warnings.join("\n")).toContain("unmet peer express@");
     expect(tree(dir)["pnpm-lock.yaml"]).toContain("@create-auth/runtime");
+  }, 120_000);
+});
+
+describe("with Yarn 1 (fetched by npm exec)", () => {
+  let yarnBin: string;
+  beforeAll(() => {
+    yarnBin = fetchedBin("yarn@1.22.22", "yarn");
+  }, 120_000);
+  const withYarn = () => ({ PATH: `${yarnBin}${delimiter}${process.env.PATH}` });
+
+  it("resolves in a copy: a missing version is refused, no yarn.lock or node_modules left", () => {
+    const dir = appUsing("yarn@1.22.22");
+    const before = tree(dir);
+    const run = init(dir, ["--runtime-spec", "9.9.9", "--json"], withYarn());
+    expect(run.exitCode).toBe(1);
+    const { error } = JSON.parse(run.stdout);
+    expect(error.code).toBe("install_unresolvable");
+    expect(error.details.command).toMatch(/^yarn add --ignore-scripts /);
+    expect(tree(dir)).toEqual(before);
+    expect(existsSync(join(dir, "node_modules"))).toBe(false);
+  }, 60_000);
+
+  it("a resolvable install is checked, then installed", () => {
+    const dir = appUsing("yarn@1.22.22");
+    const run = init(dir, ["--runtime-spec", inject("runtimeTarball"), "--json"], withYarn());
+    expect(run.exitCode, run.stderr).toBe(0);
+    const document = JSON.parse(run.stdout);
+    expect(document.installed).toBe(true);
+    expect(document.resolution.command).toMatch(/^yarn add --ignore-scripts /);
+    expect(tree(dir)["yarn.lock"]).toContain("@create-auth/runtime");
   }, 120_000);
 });
 
