@@ -93,6 +93,30 @@ describe("with Yarn 1 (fetched by npm exec)", () => {
   }, 120_000);
 });
 
+describe("with Yarn 4 (fetched by npm exec)", () => {
+  it("resolves in a copy with --mode=update-lockfile: a missing version is refused, named", () => {
+    const bin = fetchedBin("@yarnpkg/cli-dist@4.9.1", "yarn");
+    const dir = appUsing("yarn@4.9.1");
+    writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
+    commit(dir);
+    const before = tree(dir);
+    const run = init(dir, ["--runtime-spec", "9.9.9", "--json"], {
+      PATH: `${bin}${delimiter}${process.env.PATH}`,
+    });
+    expect(run.exitCode).toBe(1);
+    const { error } = JSON.parse(run.stdout);
+    expect(error).toMatchObject({
+      code: "install_unresolvable",
+      details: {
+        reason: "not_found",
+        command: "yarn add --mode=update-lockfile @create-auth/runtime@9.9.9",
+      },
+    });
+    expect(error.message).toContain("@create-auth/runtime@9.9.9 is not on the registry (404).");
+    expect(tree(dir)).toEqual(before);
+  }, 120_000);
+});
+
 describe("each package manager resolves in its own way", () => {
   it.each([
     ["npm", "npm install --dry-run --no-audit --no-fund --ignore-scripts -- a b@1", true],

@@ -63,9 +63,11 @@ export function explainResolution(output: string, packages: string[]): Explanati
   const notFound =
     /requested resource '([^']+)' could not be found/.exec(text) ??
     /^(\S+) is not in the npm registry/m.exec(text) ??
-    /Couldn't find package "([^"]+)"/.exec(text);
+    /Couldn't find package "([^"]+)"/.exec(text) ??
+    /YN0035: │ (\S+): Package not found/.exec(text);
   if (notFound || /\bE404\b|404 Not Found|Not Found - 404|ERR_PNPM_FETCH_404/.test(text)) {
-    const what = notFound?.[1] ?? packages.join(", ");
+    // Yarn 2+ names the range with its protocol: `@create-auth/runtime@npm:9.9.9`.
+    const what = notFound?.[1]?.replace("@npm:", "@") ?? packages.join(", ");
     return {
       reason: "not_found",
       message: `${what} is not on the registry (404).`,
