@@ -10,6 +10,10 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/fixtures/**", "**/node_modules/**"],
           globalSetup: ["runtime/test/global-setup.ts"],
+          // The tests run the CLI from this checkout, which would vendor its runtime (see
+          // src/commands/init/checkout-runtime.ts); they behave as the published CLI unless a
+          // test is about vendoring.
+          env: { CREATE_AUTH_RUNTIME_FROM: "registry" },
           testTimeout: 30_000,
           hookTimeout: 240_000,
         },

@@ -58,7 +58,9 @@ function packOnce() {
   }
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  execFileSync("npm", ["run", "build", "--silent"], { cwd: runtime, stdio: "inherit" });
+  // The build's output goes to stderr: `create-auth init --json` packs with this script from a
+  // checkout, and its stdout must stay one JSON document.
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: runtime, stdio: ["ignore", 2, 2] });
   const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", out], {
     cwd: runtime,
   })

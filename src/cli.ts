@@ -108,10 +108,17 @@ export function program(prompter?: Prompter): Command {
     .option("--dry-run", "print the plan and write nothing")
     .option("--diff", "print the unified diffs and write nothing")
     .option("--json", "print one JSON document (plan, result or error)")
-    .option("--no-install", "print the install command instead of running it")
+    .option(
+      "--no-install",
+      "print the install command instead of running it (and skip the check before writing)",
+    )
+    .option(
+      "--keep-on-install-failure",
+      "keep the written files when the install fails (default: restore them all)",
+    )
     .option(
       "--runtime-spec <spec>",
-      "dependency spec for @create-auth/runtime (a version, path or tarball)",
+      "dependency spec for @create-auth/runtime (a version, path or tarball; default: the registry, or the runtime of a checkout, vendored)",
     )
     .option("--force", "write a secret even into an env file git tracks")
     .option("--no-git-check", "do not warn about uncommitted changes")

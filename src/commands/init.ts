@@ -3,17 +3,18 @@ import { providerInfo } from "../catalog/providers.js";
 import { CliError, ExitCode } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/registry.js";
-import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
+import { isIgnored } from "../project/git.js";
 import { findPackageRoot } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { joinList } from "../ui/join-list.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
+import { applyAndInstall } from "./init/apply-and-install.js";
+import { checkoutRuntime } from "./init/checkout-runtime.js";
 import { envAdditions } from "./init/config-module.js";
-import { runInstall } from "./init/install.js";
 import { planInit, secretDestination } from "./init/plan-init.js";
 import { confirmPlan } from "./present-plan.js";
 
@@ -27,6 +28,8 @@ export interface InitOptions extends InitFlags {
   /** `--no-install` sets it false. */
   install?: boolean;
   runtimeSpec?: string;
+  /** `--keep-on-install-failure`: a failed install leaves the written files in place. */
+  keepOnInstallFailure?: boolean;
   force?: boolean;
   /** `--no-git-check` sets it false. */
   gitCheck?: boolean;
@@ -116,7 +119,15 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   for (const warning of project.warnings) output.warn(warning);
 
   const answers = await collectAnswers(project, options, io.asker);
-  const { plan, applied } = planInit(project, answers, options);
+  // From a checkout of this repository (no runtime on the registry yet) the runtime is vendored.
+  const checkout = options.runtimeSpec ? undefined : checkoutRuntime();
+  const { plan, applied } = planInit(project, answers, { ...options, checkout });
+  const vendored = plan.install?.vendor?.path;
+  // A `*.tgz` line (GitHub's Node .gitignore has one) would keep the tarball out of the repository.
+  if (vendored && project.git.repository && isIgnored(project.root, vendored))
+    plan.manual.push(
+      `git ignores ${vendored}: commit it anyway ("git add -f ${vendored}"), or "npm ci" fails on a fresh clone.`,
+    );
   const document = {
     ok: true,
     command: "init",
@@ -130,6 +141,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     plan: planJson(plan),
     applied: false,
     installed: false,
+    resolution: undefined as { command: string; ms: number; warnings: string[] } | undefined,
     nextSteps: nextSteps(project, applied),
     reproduce: reproduce(project, answers, { cwd: chosenCwd, entry: options.entry }),
   };
@@ -161,28 +173,49 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     return ExitCode.ok;
   }
 
-  applyChanges(plan);
+  try {
+    const result = await applyAndInstall(
+      plan,
+      {
+        root: project.root,
+        pkg: project.pkg,
+        manager: project.packageManager.name,
+        evidence: project.packageManager.evidence,
+      },
+      {
+        install: options.install !== false,
+        keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
+        quiet: output.json,
+        warn: (message) => output.warn(message),
+        progress: (message) => output.info(message),
+      },
+    );
+    document.installed = result.installed;
+    if (result.resolution) document.resolution = result.resolution;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    const e = error;
+    // Written and kept: the document says so (applied), with the error.
+    const kept = e.code === "install_failed_kept";
+    output.document({
+      ...document,
+      ok: false,
+      applied: kept,
+      error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+    });
+    throw Object.assign(e, { reported: true });
+  }
   document.applied = true;
   output.success(`Updated ${plan.files.length} file${plan.files.length === 1 ? "" : "s"}.`);
-  if (plan.install) {
-    if (options.install === false) {
-      output.info(
-        `Install the dependencies: ${[plan.install.command, ...plan.install.args].join(" ")}`,
-      );
-    } else {
-      try {
-        await runInstall(plan.install, project.root, output.json);
-        document.installed = true;
-      } catch (error) {
-        output.document({
-          ...document,
-          ok: false,
-          error: { code: (error as CliError).code, message: (error as Error).message },
-        });
-        throw Object.assign(error as CliError, { reported: true });
-      }
-    }
-  }
+  if (plan.install?.vendor)
+    output.info(
+      `Vendored the runtime of this checkout as ${plan.install.vendor.path} (commit it).`,
+    );
+  if (plan.install && options.install === false)
+    output.info(
+      `Install the dependencies: ${[plan.install.command, ...plan.install.args].join(" ")}`,
+    );
+  else if (plan.install) output.success("Installed the dependencies.");
 
   const steps = document.nextSteps;
   output.line();

@@ -22,6 +22,11 @@ export function printPlan(io: Io, plan: ChangeSet, showDiff: boolean, dirty: str
       `${action.padEnd(6)} ${change.path}  ${output.dim(`+${added} -${removed}  (${change.reasons.join(", ")})`)}`,
     );
   }
+  const vendor = plan.install?.vendor;
+  if (vendor)
+    output.info(
+      `copy   ${vendor.path}  ${output.dim(`(@create-auth/runtime packed from ${vendor.source}: this CLI runs from a checkout, and the runtime is not taken from the registry)`)}`,
+    );
   if (plan.install) output.info(`run    ${[plan.install.command, ...plan.install.args].join(" ")}`);
   for (const step of plan.manual) output.warn(`By hand: ${step}`);
   if (showDiff) {

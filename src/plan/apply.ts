@@ -1,7 +1,10 @@
 import {
   chmodSync,
+  copyFileSync,
+  existsSync,
   lstatSync,
   mkdirSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   rmdirSync,
@@ -56,49 +59,87 @@ function writeAtomic(path: string, content: string): void {
 /** Testing hook: makes the write of this (relative) path fail, to prove rollback. */
 const FAIL_ON = "CREATE_AUTH_TEST_FAIL_WRITE";
 
+/** A file copied into the project as it is (a packed tarball: bytes, not text). */
+export interface FileCopy {
+  /** Relative to the project root, with `/` separators. */
+  path: string;
+  /** Absolute path of the file to copy. */
+  from: string;
+}
+
+/** What `applyChanges` wrote, and the way back. */
+export interface AppliedChanges {
+  /**
+   * Puts every written file back as it was (new files and folders removed), e.g. when the
+   * install that follows fails. Returns the paths that could not be restored.
+   */
+  restore(): string[];
+}
+
+/** A file's bytes before a write (undefined: it did not exist). */
+type Before = string | Buffer | undefined;
+
 /**
- * Applies every file change or none: on any failure each file already written is restored
- * byte for byte (new files and folders removed), and the error says so.
+ * Applies every file change (and copy) or none: on any failure each file already written is
+ * restored byte for byte (new files and folders removed), and the error says so. The result
+ * undoes the whole application later, for a step after it that fails.
  */
-export function applyChanges(plan: ChangeSet): void {
-  const done: { path: string; before: string | undefined }[] = [];
+export function applyChanges(plan: ChangeSet, copies: FileCopy[] = []): AppliedChanges {
+  const done: { path: string; before: Before }[] = [];
   const createdDirs: string[] = [];
-  try {
-    for (const change of plan.files) {
-      const absolute = join(plan.root, change.path);
-      if (process.env[FAIL_ON] === change.path)
-        throw new Error(`simulated failure writing ${change.path}`);
-      const parents: string[] = [];
-      for (let dir = dirname(absolute); dir.length > plan.root.length; dir = dirname(dir))
-        parents.unshift(dir);
-      for (const dir of parents) {
-        try {
-          mkdirSync(dir);
-          createdDirs.push(dir);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        }
-      }
-      writeAtomic(absolute, change.after);
-      done.push({ path: change.path, before: change.before });
-    }
-  } catch (cause) {
+  const restore = () => {
     const failures: string[] = [];
-    for (const { path, before } of done.reverse()) {
+    for (const { path, before } of [...done].reverse()) {
       try {
         if (before === undefined) rmSync(join(plan.root, path), { force: true });
-        else writeAtomic(join(plan.root, path), before);
+        else if (typeof before === "string") writeAtomic(join(plan.root, path), before);
+        else writeFileSync(join(plan.root, path), before);
       } catch {
         failures.push(path);
       }
     }
-    for (const dir of createdDirs.reverse()) {
+    for (const dir of [...createdDirs].reverse()) {
       try {
         rmdirSync(dir);
       } catch {
         // Not empty (something else lives there now): leave it.
       }
     }
+    return failures;
+  };
+  const makeParents = (absolute: string) => {
+    const parents: string[] = [];
+    for (let dir = dirname(absolute); dir.length > plan.root.length; dir = dirname(dir))
+      parents.unshift(dir);
+    for (const dir of parents) {
+      try {
+        mkdirSync(dir);
+        createdDirs.push(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+    }
+  };
+  try {
+    for (const change of plan.files) {
+      const absolute = join(plan.root, change.path);
+      if (process.env[FAIL_ON] === change.path)
+        throw new Error(`simulated failure writing ${change.path}`);
+      makeParents(absolute);
+      writeAtomic(absolute, change.after);
+      done.push({ path: change.path, before: change.before });
+    }
+    for (const copy of copies) {
+      const absolute = join(plan.root, copy.path);
+      if (process.env[FAIL_ON] === copy.path)
+        throw new Error(`simulated failure writing ${copy.path}`);
+      makeParents(absolute);
+      const before = existsSync(absolute) ? readFileSync(absolute) : undefined;
+      copyFileSync(copy.from, absolute);
+      done.push({ path: copy.path, before });
+    }
+  } catch (cause) {
+    const failures = restore();
     const restored = failures.length
       ? ` Could not restore: ${failures.join(", ")}.`
       : " Every file was restored.";
@@ -111,4 +152,29 @@ export function applyChanges(plan: ChangeSet): void {
       },
     );
   }
+  return { restore };
+}
+
+/**
+ * The bytes of `paths` (absolute) now, and a function that puts them back (removing those that
+ * did not exist): the package manifest and lockfiles an install may have rewritten.
+ */
+export function snapshotFiles(paths: string[]): () => string[] {
+  const saved = paths.map((path) => ({
+    path,
+    before: existsSync(path) ? readFileSync(path) : undefined,
+  }));
+  return () => {
+    const failures: string[] = [];
+    for (const { path, before } of saved) {
+      try {
+        if (before === undefined) rmSync(path, { force: true });
+        else if (!existsSync(path) || !readFileSync(path).equals(before))
+          writeFileSync(path, before);
+      } catch {
+        failures.push(path);
+      }
+    }
+    return failures;
+  };
 }

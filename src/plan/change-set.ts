@@ -19,6 +19,16 @@ export interface InstallStep {
   command: string;
   args: string[];
   packages: string[];
+  /**
+   * A package tarball copied into the project before the install, which one of `packages`
+   * names with a relative `file:` spec (the runtime, when the CLI runs from a checkout).
+   */
+  vendor?: {
+    /** Where it lands, relative to the project root (`vendor/create-auth-runtime-0.1.0.tgz`). */
+    path: string;
+    /** The folder it is packed from. */
+    source: string;
+  };
 }
 
 /** Everything a command intends to do, before anything is written. */

@@ -179,6 +179,10 @@ describe("code samples in the documentation", () => {
           if (first === "npx" && rest[0] === "create-auth") {
             const error = await usageError(rest.slice(1));
             if (error) problems.push(`${at}: ${command.trim()}: ${error}`);
+          } else if (first === "node" && rest[0]?.endsWith("/bin/create-auth.js")) {
+            // The CLI run from a checkout of this repository (README).
+            const error = await usageError(rest.slice(1));
+            if (error) problems.push(`${at}: ${command.trim()}: ${error}`);
           } else if (first === "npm" && rest[0] === "run") {
             if (!scripts[rest[1]!]) problems.push(`${at}: no package script "${rest[1]}"`);
           } else if (first === "npm" && ["install", "ci", "test"].includes(rest[0]!)) {

@@ -6,6 +6,7 @@ import { isIgnored } from "../../project/git.js";
 import { moduleResolution, readsPackageExports, readTsConfig } from "../../project/tsconfig.js";
 import { envValue } from "../../syntax/dotenv.js";
 import type { Answers } from "./answers.js";
+import type { CheckoutRuntime } from "./checkout-runtime.js";
 import { envAdditions, secretKeys } from "./config-module.js";
 import { addProviderStep, providersMissingFrom } from "./existing-config.js";
 import { installStep } from "./install.js";
@@ -23,7 +24,7 @@ export interface InitPlan {
 export function planInit(
   project: ProjectInfo,
   answers: Answers,
-  options: { force?: boolean; runtimeSpec?: string },
+  options: { force?: boolean; runtimeSpec?: string; checkout?: CheckoutRuntime },
 ): InitPlan {
   const plan = new PlanBuilder(project.root);
   const framework = moduleOf(project);
@@ -58,7 +59,7 @@ export function planInit(
     // Optional peers of the runtime the chosen providers load (nodemailer, @simplewebauthn/server).
     ...applied.providers.flatMap((p) => (p.peer ? [p.peer] : [])),
   ];
-  plan.install = installStep(project, drivers, options.runtimeSpec);
+  plan.install = installStep(project, drivers, options.runtimeSpec, options.checkout);
   return { plan: plan.build(), applied };
 }
 

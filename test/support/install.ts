@@ -1,0 +1,29 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runBin } from "./cli.js";
+
+/** npm from the shared cache, failing fast instead of retrying. */
+export const npmEnv = { npm_config_prefer_offline: "true", npm_config_fetch_retries: "0" };
+
+/** Commits the fixture's current state, so `tree` before/after compares what git would. */
+export function commit(dir: string) {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+  git("add", "-A");
+  git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "change");
+}
+
+export function editPackageJson(
+  dir: string,
+  change: (pkg: { dependencies: Record<string, string>; packageManager?: string }) => void,
+) {
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  change(pkg);
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+/** `init --providers github --yes` in `dir`, as the built bin, with npm failing fast. */
+export const initGithub = (dir: string, flags: string[], env: Record<string, string> = {}) =>
+  runBin(["init", "--cwd", dir, "--providers", "github", "--yes", ...flags], {
+    env: { ...npmEnv, ...env },
+  });
