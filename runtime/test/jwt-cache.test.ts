@@ -132,3 +132,25 @@ describe("PlaintextCache", () => {
     }
   });
 });
+
+describe("PlaintextCache keys", () => {
+  const tag43 = "t".repeat(43);
+  const tag22 = "g".repeat(22);
+
+  it("serves each token of any shape its own entry, and never a twin filed under its key", () => {
+    const cache = new PlaintextCache(100, 1 << 20);
+    // Pairs that share a key: the same tag after other parts (A256CBC-HS512's 43 characters,
+    // A256GCM's 22), and shapes with no tag where it is looked for first.
+    const pairs: [string, string][] = [
+      [`hdr..iv.ct-a.${tag43}`, `hdr..iv.ct-b.${tag43}`],
+      [`hdr..iv.ct-a.${tag22}`, `hdr..iv.ct-b.${tag22}`],
+      [`a.${"y".repeat(42)}.z`, `b.${"y".repeat(42)}.z`],
+      ["no-dot-at-all", "no-dot-at-all"],
+    ];
+    for (const [index, [token, twin]] of pairs.entries()) {
+      cache.set(token, secret, salt, `{"n":${index}}`, { n: index });
+      expect(cache.get(token, [secret], salt)?.text).toBe(`{"n":${index}}`);
+      if (twin !== token) expect(cache.get(twin, [secret], salt)).toBeUndefined();
+    }
+  });
+});

@@ -108,7 +108,10 @@ export function parseCookieHeader(
     if (end === -1) end = length;
     const eq = header.indexOf("=", start);
     if (eq !== -1 && eq < end && (only === undefined || next < eq)) {
-      const name = header.slice(start, eq).trim();
+      const sliced = header.slice(start, eq).trim();
+      // The wanted name itself (an internalised constant) as the key: a sliced name would be
+      // hashed and looked up in V8's string table on every request.
+      const name = sliced === only ? only : sliced;
       const wanted = only === undefined || name === only || isChunkOf(name, only);
       if (name && wanted && !(name in cookies)) {
         let value = header.slice(eq + 1, end).trim();

@@ -19,6 +19,7 @@ import {
 import { replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
 import {
+  isoString,
   jwtDeadline,
   nowSeconds,
   remainingLifetime,
@@ -185,14 +186,16 @@ async function readJwtSession(
         !config.defaultJwtCallback ||
         now - issuedAt >= sessionOptions.updateAge * 1000);
     const lifetime = remainingLifetime(sessionOptions, deadline);
-    const expires = renew
-      ? new Date(now + lifetime * 1000)
-      : new Date(typeof payload.exp === "number" ? payload.exp * 1000 : now);
+    const expiresAt = renew
+      ? now + lifetime * 1000
+      : typeof payload.exp === "number"
+        ? payload.exp * 1000
+        : now;
 
     const sessionResult = callbacks.session({
       session: {
         user: { name: newToken.name, email: newToken.email, image: newToken.picture },
-        expires: expires.toISOString(),
+        expires: renew ? new Date(expiresAt).toISOString() : isoString(expiresAt),
       },
       token: newToken,
     });
@@ -206,7 +209,9 @@ async function readJwtSession(
         maxAge: Math.min(jwt.maxAge, lifetime),
         salt: option.name,
       });
-      cookies.push(...writeChunkedCookie(option, encoded, requestCookies, { expires }));
+      cookies.push(
+        ...writeChunkedCookie(option, encoded, requestCookies, { expires: new Date(expiresAt) }),
+      );
       if (from !== option) cookies.push(...clearChunkedCookie(from, requestCookies));
     }
     const emitted = emitEvent(config, "session", { session, token: newToken as JWT });

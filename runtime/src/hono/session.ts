@@ -22,6 +22,24 @@ export interface AuthEnv {
 /** The part of Hono's `Context` `getSession` reads (a `Context` of any `Env` fits). */
 export interface HonoContextLike {
   req: { url: string; raw: Request };
+  /** On Node, `@hono/node-server`'s bindings: `incoming` is the request it received. */
+  env?: unknown;
+}
+
+/**
+ * The request's `Cookie` header. On Node it comes straight from the `IncomingMessage` that
+ * `@hono/node-server` passes as `c.env.incoming` (Node has already joined repeated `Cookie`
+ * headers with `; ` and refused control characters, as `Headers` would), which skips the
+ * `Headers` lookup; elsewhere (Bun, Deno, `app.request()` in tests) from `c.req.raw.headers`.
+ */
+function cookieHeader(c: HonoContextLike): string | null | undefined {
+  const incoming = (c.env as { incoming?: { headers?: unknown } } | undefined)?.incoming;
+  const headers = incoming?.headers as Record<string, unknown> | undefined;
+  if (typeof headers === "object" && headers !== null) {
+    const cookie = headers.cookie;
+    if (typeof cookie === "string" || cookie === undefined) return cookie;
+  }
+  return c.req.raw.headers.get("cookie");
 }
 
 /**
@@ -35,7 +53,7 @@ export function getSession(c: HonoContextLike, config: HonoAuthConfig): Promise<
     config,
     resolveConfig,
     () => (c.req.url.startsWith("https:") ? "https" : "http"),
-    () => c.req.raw.headers.get("cookie"),
+    () => cookieHeader(c),
   );
 }
 

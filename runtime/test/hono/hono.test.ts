@@ -1,6 +1,8 @@
+import { get } from "node:http";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { HonoAuth, requireAuth } from "../../src/hono/index.js";
+import { encode } from "../../src/jwt.js";
 import { captureLogger, HttpTestClient, testConfig } from "../helpers.js";
 import {
   expectSameOriginCallbackUrls,
@@ -8,7 +10,7 @@ import {
   sessionCookie,
   signInCarrying,
 } from "../support/framework-suite.js";
-import { type HonoAppOptions, listenHono, startHonoApp } from "./app.js";
+import { createHonoApp, type HonoAppOptions, listenHono, startHonoApp } from "./app.js";
 
 const ada = { id: "1", name: "Ada", email: "ada@example.com" };
 
@@ -121,6 +123,48 @@ describe("Hono: requireAuth for every route", () => {
     try {
       // @hono/node-server refuses a backslash in the path with 400 before Hono sees it.
       await expectSameOriginCallbackUrls(served, ["/\\evil.com"]);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe("Hono: getSession reads the Cookie header wherever the app runs", () => {
+  it("served by @hono/node-server (c.env.incoming) and through app.request() alike", async () => {
+    const config = testConfig({}, ada);
+    const token = await encode({
+      token: { name: "Ada", email: ada.email, sub: ada.id },
+      secret: config.secret as string,
+      salt: "authjs.session-token",
+    });
+    const app = createHonoApp(config, { style: "route", mount: "/auth" });
+    const headers = { cookie: `theme=dark; authjs.session-token=${token}` };
+    // No Node request behind it (as on Bun or Deno): the Request's own headers.
+    const direct = await app.request("/direct", { headers });
+    expect((await direct.json()).user).toMatchObject({ email: ada.email });
+    expect(await (await app.request("/direct")).json()).toBeNull();
+    // On Node: the IncomingMessage's own header.
+    const served = await listenHono(app);
+    try {
+      const one = await fetch(`${served.origin}/direct`, { headers });
+      expect((await one.json()).user).toMatchObject({ email: ada.email });
+      expect(await (await fetch(`${served.origin}/direct`)).json()).toBeNull();
+      // Two Cookie header lines (HTTP/1.1 clients may send them): Node joins them with "; ".
+      const split = await new Promise<string>((resolve, reject) => {
+        const request = get(
+          `${served.origin}/direct`,
+          { headers: { cookie: ["theme=dark", `authjs.session-token=${token}`] } },
+          (response) => {
+            let body = "";
+            response.on("data", (chunk) => {
+              body += chunk;
+            });
+            response.on("end", () => resolve(body));
+          },
+        );
+        request.on("error", reject);
+      });
+      expect(JSON.parse(split).user).toMatchObject({ email: ada.email });
     } finally {
       await served.close();
     }
