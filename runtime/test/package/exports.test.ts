@@ -47,12 +47,23 @@ function node(code: string, type: "commonjs" | "module"): string {
 }
 
 describe("the packed runtime", () => {
-  it("declares types and files for every entry point", () => {
+  it("declares types and files for every entry point, for import and for require", () => {
+    const packaged = join(app, "node_modules/@create-auth/runtime");
     for (const key of entryPoints) {
-      const target = manifest.exports[key] as { types: string; default: string };
-      const packaged = join(app, "node_modules/@create-auth/runtime");
-      expect(() => readFileSync(join(packaged, target.types)), key).not.toThrow();
-      expect(() => readFileSync(join(packaged, target.default)), key).not.toThrow();
+      const conditions = manifest.exports[key] as Record<
+        string,
+        { types: string; default: string }
+      >;
+      expect(Object.keys(conditions), key).toEqual(["import", "module-sync", "require", "default"]);
+      for (const target of Object.values(conditions)) {
+        expect(() => readFileSync(join(packaged, target.types)), key).not.toThrow();
+        expect(() => readFileSync(join(packaged, target.default)), key).not.toThrow();
+      }
+      // The stub folder that resolvers ignoring "exports" (Jest 26, TypeScript's node10) read.
+      if (key === ".") continue;
+      const stub = JSON.parse(readFileSync(join(packaged, key, "package.json"), "utf8"));
+      expect(join(key, stub.main), key).toBe(join(conditions.require!.default));
+      expect(join(key, stub.types), key).toBe(join(conditions.require!.types));
     }
   });
 
