@@ -12,6 +12,7 @@
 //   <subpath>/package.json   one stub per public subpath, for resolvers that ignore "exports"
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -19,6 +20,7 @@ const runtime = join(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(runtime, "src");
 const dist = join(runtime, "dist");
 const cjs = join(dist, "cjs");
+const require = createRequire(join(runtime, "package.json"));
 /** Runtime dependencies that publish ES modules only: bundled into the CommonJS build. */
 const vendored = ["jose", "oauth4webapi"];
 
@@ -76,12 +78,25 @@ await build({
 });
 
 // Declarations: the same files, in a folder whose package.json makes TypeScript read them as
-// CommonJS (a `require` of an ES module's declarations is TS1479 under node16/nodenext).
+// CommonJS (a `require` of an ES module's declarations is TS1479 under node16/nodenext). Their
+// imports of oauth4webapi (a "type": "module" package, so the same TS1479/TS1541 from a CommonJS
+// declaration) point at its declarations copied next to its bundled code, which they describe.
+// jose's declarations are not in an ES module scope: they stay imported by name.
 for (const file of filesUnder(dist, (name) => name.endsWith(".d.ts"))) {
   const target = join(cjs, relative(dist, file));
+  const vendor = posix.relative(toPosix(dirname(relative(dist, file))), "vendor/oauth4webapi.js");
+  const specifier = JSON.stringify(vendor.startsWith(".") ? vendor : `./${vendor}`);
   mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(file, target);
+  writeFileSync(target, readFileSync(file, "utf8").replaceAll('"oauth4webapi"', specifier));
 }
+for (const name of vendored) {
+  const from = dirname(require.resolve(`${name}/package.json`));
+  copyFileSync(join(from, "LICENSE.md"), join(cjs, "vendor", `${name}.LICENSE.md`));
+}
+copyFileSync(
+  require.resolve("oauth4webapi").replace(/\.js$/, ".d.ts"),
+  join(cjs, "vendor", "oauth4webapi.d.ts"),
+);
 writeFileSync(join(cjs, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
 
 // Stub folders: `@create-auth/runtime/express` as a real folder with a package.json, which is
