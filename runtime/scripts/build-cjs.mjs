@@ -11,8 +11,8 @@
 //   dist/cjs/**/*.d.ts       the declarations again, read as CommonJS (dist/cjs/package.json)
 //   <subpath>/package.json   one stub per public subpath, for resolvers that ignore "exports"
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, posix, relative, sep } from "node:path";
 import { createRequire } from "node:module";
+import { dirname, join, posix, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
