@@ -79,6 +79,31 @@ describe("the packed runtime", () => {
     expect(loaded.find(([name]) => name === "@create-auth/runtime")![1]).toBeGreaterThan(2);
   });
 
+  it("the CommonJS build (for Jest and old resolvers) exports what the ES modules export", () => {
+    const packaged = join(app, "node_modules/@create-auth/runtime");
+    const output = node(
+      `import { createRequire } from "node:module";
+       const require = createRequire(import.meta.url);
+       const exportsMap = ${JSON.stringify(manifest.exports)};
+       const differences = [];
+       for (const [key, conditions] of Object.entries(exportsMap)) {
+         if (key === "./package.json") continue;
+         const esm = Object.keys(await import(${JSON.stringify(packaged)} + "/" + conditions.import.default)).sort();
+         const cjs = Object.keys(require(${JSON.stringify(packaged)} + "/" + conditions.require.default)).sort();
+         if (JSON.stringify(esm) !== JSON.stringify(cjs)) differences.push({ key, esm, cjs });
+       }
+       const shared = ["skipCSRFCheck", "customFetch"].map((name) =>
+         require(${JSON.stringify(packaged)} + "/dist/cjs/index.js")[name] ===
+           require("@create-auth/runtime")[name]);
+       console.log(JSON.stringify({ differences, shared }));`,
+      "module",
+    );
+    const { differences, shared } = JSON.parse(output);
+    expect(differences).toEqual([]);
+    // A symbol from one copy means the same to the other (Symbol.for): docs/decisions.md.
+    expect(shared).toEqual([true, true]);
+  });
+
   it("the rate-limit stores load without their optional peers (ioredis, pg) installed", () => {
     const output = node(
       `const memory = require("@create-auth/runtime/rate-limit");
