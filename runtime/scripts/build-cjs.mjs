@@ -102,7 +102,7 @@ copyFileSync(
 writeFileSync(join(cjs, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
 
 // Stub folders: `@create-auth/runtime/express` as a real folder with a package.json, which is
-// all that Jest 26, webpack 4 and TypeScript's node10 resolution understand.
+// all that Jest 26 and TypeScript's node10 resolution understand (webpack 4 too).
 const subpaths = Object.entries(manifest.exports).filter(
   ([key]) => key !== "." && key !== "./package.json",
 );
