@@ -197,3 +197,12 @@ describe.each([
     expect(output).toContain("PASS");
   }, 120_000);
 });
+
+it("docs/runtime.md shows the Jest 26 environment that the Jest 26 suite signs in with", () => {
+  const environment = readFileSync(
+    join(fixtures, "jest-26/test/web-globals-environment.js"),
+    "utf8",
+  );
+  const docs = readFileSync(new URL("../../../docs/runtime.md", import.meta.url), "utf8");
+  expect(docs).toContain(`\`\`\`ts\n${environment}\`\`\``);
+});
