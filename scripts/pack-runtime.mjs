@@ -48,6 +48,7 @@ export function packRuntime() {
 function packOnce() {
   const sources = Math.max(
     newest(join(runtime, "src")),
+    newest(join(runtime, "scripts")),
     ...["package.json", "tsconfig.build.json", "../tsconfig.base.json"].map(
       (f) => statSync(join(runtime, f)).mtimeMs,
     ),

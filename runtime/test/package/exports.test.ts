@@ -47,12 +47,23 @@ function node(code: string, type: "commonjs" | "module"): string {
 }
 
 describe("the packed runtime", () => {
-  it("declares types and files for every entry point", () => {
+  it("declares types and files for every entry point, for import and for require", () => {
+    const packaged = join(app, "node_modules/@create-auth/runtime");
     for (const key of entryPoints) {
-      const target = manifest.exports[key] as { types: string; default: string };
-      const packaged = join(app, "node_modules/@create-auth/runtime");
-      expect(() => readFileSync(join(packaged, target.types)), key).not.toThrow();
-      expect(() => readFileSync(join(packaged, target.default)), key).not.toThrow();
+      const conditions = manifest.exports[key] as Record<
+        string,
+        { types: string; default: string }
+      >;
+      expect(Object.keys(conditions), key).toEqual(["import", "module-sync", "require", "default"]);
+      for (const target of Object.values(conditions)) {
+        expect(() => readFileSync(join(packaged, target.types)), key).not.toThrow();
+        expect(() => readFileSync(join(packaged, target.default)), key).not.toThrow();
+      }
+      // The stub folder that resolvers ignoring "exports" (Jest 26, TypeScript's node10) read.
+      if (key === ".") continue;
+      const stub = JSON.parse(readFileSync(join(packaged, key, "package.json"), "utf8"));
+      expect(join(key, stub.main), key).toBe(join(conditions.require!.default));
+      expect(join(key, stub.types), key).toBe(join(conditions.require!.types));
     }
   });
 
@@ -66,6 +77,31 @@ describe("the packed runtime", () => {
     const loaded = JSON.parse(output) as [string, number][];
     expect(loaded.map(([name]) => name)).toEqual(names);
     expect(loaded.find(([name]) => name === "@create-auth/runtime")![1]).toBeGreaterThan(2);
+  });
+
+  it("the CommonJS build (for Jest and old resolvers) exports what the ES modules export", () => {
+    const packaged = join(app, "node_modules/@create-auth/runtime");
+    const output = node(
+      `import { createRequire } from "node:module";
+       const require = createRequire(import.meta.url);
+       const exportsMap = ${JSON.stringify(manifest.exports)};
+       const differences = [];
+       for (const [key, conditions] of Object.entries(exportsMap)) {
+         if (key === "./package.json") continue;
+         const esm = Object.keys(await import(${JSON.stringify(packaged)} + "/" + conditions.import.default)).sort();
+         const cjs = Object.keys(require(${JSON.stringify(packaged)} + "/" + conditions.require.default)).sort();
+         if (JSON.stringify(esm) !== JSON.stringify(cjs)) differences.push({ key, esm, cjs });
+       }
+       const shared = ["skipCSRFCheck", "customFetch"].map((name) =>
+         require(${JSON.stringify(packaged)} + "/dist/cjs/index.js")[name] ===
+           require("@create-auth/runtime")[name]);
+       console.log(JSON.stringify({ differences, shared }));`,
+      "module",
+    );
+    const { differences, shared } = JSON.parse(output);
+    expect(differences).toEqual([]);
+    // A symbol from one copy means the same to the other (Symbol.for): docs/decisions.md.
+    expect(shared).toEqual([true, true]);
   });
 
   it("the rate-limit stores load without their optional peers (ioredis, pg) installed", () => {
