@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import semver from "semver";
 import type * as TsMorph from "ts-morph";
 import { ts } from "../syntax/ts-morph.js";
 import { majorOf } from "./package-json.js";
@@ -114,9 +115,41 @@ export function moduleResolution(view: TsConfigView): string {
 }
 
 /**
- * Whether TypeScript reads package.json `exports` (`@create-auth/runtime/express` and the other
- * entry points exist only there): Node16, NodeNext and Bundler do; Node10 and Classic do not.
+ * Whether TypeScript finds the runtime's entry points: every resolution but `classic` does.
+ * Node16, NodeNext and Bundler read package.json `exports`; Node10 reads the stub folders the
+ * runtime ships for each entry point (`express/package.json`, …); Classic never looks in
+ * `node_modules` for them.
  */
-export function readsPackageExports(view: TsConfigView): boolean {
-  return ["node16", "nodenext", "bundler"].includes(view.resolution);
+export function findsRuntime(view: TsConfigView): boolean {
+  return view.resolution !== "classic";
+}
+
+/** The oldest TypeScript that reads the runtime's declarations (`export { type X }`, …). */
+export const MIN_TYPESCRIPT = "4.9.0";
+
+/**
+ * The TypeScript the project builds with: the installed compiler's version, else the lowest
+ * version its declared range admits; undefined when it declares none.
+ */
+export function typescriptVersion(root: string): string | undefined {
+  const own = projectCompiler(root) as (Compiler & { version?: string }) | undefined;
+  if (own?.version) return own.version;
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    const range = pkg.devDependencies?.typescript ?? pkg.dependencies?.typescript;
+    return range && semver.validRange(range) ? semver.minVersion(range)?.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The project's TypeScript version when it is older than {@link MIN_TYPESCRIPT}; else undefined. */
+export function typescriptTooOld(root: string): string | undefined {
+  const version = typescriptVersion(root);
+  return version && semver.valid(version) && semver.lt(version, MIN_TYPESCRIPT)
+    ? version
+    : undefined;
 }

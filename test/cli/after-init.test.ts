@@ -98,15 +98,27 @@ describe("init, then the other commands, on shapes people write", () => {
     expect(read(dir, ".env").match(/^AUTH_SECRET=/gm)).toHaveLength(1);
   });
 
-  it("init says when tsconfig cannot resolve the runtime's entry points", async () => {
-    const dir = copyFixture("express5-ts-split");
-    edit(dir, "tsconfig.json", (t) =>
+  it("init says when TypeScript cannot find or read the runtime, and only then", async () => {
+    const manual = async (dir: string) =>
+      (
+        await runInit({ cwd: dir, providers: "credentials", dryRun: true, json: true })
+      ).json?.plan.manual.join("\n") as string;
+    // CommonJS on Node10 resolution finds the runtime's folder per entry point: nothing to say.
+    const node10 = copyFixture("express5-ts-split");
+    edit(node10, "tsconfig.json", (t) =>
       t
         .replace('"module": "NodeNext"', '"module": "CommonJS"')
         .replace('"moduleResolution": "NodeNext",', ""),
     );
-    const run = await runInit({ cwd: dir, providers: "credentials", dryRun: true, json: true });
-    expect(run.json?.plan.manual.join("\n")).toMatch(/resolves modules as "node10".*TS2307/);
+    expect(await manual(node10)).not.toMatch(/TS2307|Upgrade TypeScript/);
+    const classic = copyFixture("express5-ts-split");
+    edit(classic, "tsconfig.json", (t) =>
+      t.replace('"moduleResolution": "NodeNext"', '"moduleResolution": "Classic"'),
+    );
+    expect(await manual(classic)).toMatch(/resolves modules as "classic".*TS2307/);
+    const old = copyFixture("express5-ts-split");
+    edit(old, "package.json", (t) => t.replace(/"typescript": "[^"]+"/, '"typescript": "4.1.5"'));
+    expect(await manual(old)).toMatch(/Upgrade TypeScript \(4\.1\.5 here\)/);
   });
 
   it("init leaves a configuration of the user's own alone, without an unused env loader", async () => {

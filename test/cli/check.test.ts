@@ -259,8 +259,8 @@ const cases: Case[] = [
     mutate: (dir) =>
       edit(dir, "tsconfig.json", (t) =>
         t
-          .replace('"module": "NodeNext"', '"module": "CommonJS"')
-          .replace('"moduleResolution": "NodeNext"', '"moduleResolution": "Node"'),
+          .replace('"module": "NodeNext"', '"module": "ESNext"')
+          .replace('"moduleResolution": "NodeNext"', '"moduleResolution": "Classic"'),
       ),
     at: { file: "tsconfig.json" },
   },
@@ -397,6 +397,35 @@ describe("check", () => {
     expect(run.exitCode).toBe(severity === "error" ? 1 : 0);
     for (const key of ["message", "why", "fix"])
       expect((findings[0] as unknown as Record<string, string>)[key]).toMatch(/\w{3}/);
+  });
+});
+
+describe("check on TypeScript set-ups that find the runtime", () => {
+  it("CommonJS on Node10 resolution is sound (the runtime ships a folder per entry point)", async () => {
+    const dir = project("express");
+    edit(dir, "tsconfig.json", (t) =>
+      t
+        .replace('"module": "NodeNext"', '"module": "CommonJS"')
+        .replace('"moduleResolution": "NodeNext"', '"moduleResolution": "Node"'),
+    );
+    edit(dir, "package.json", (t) => t.replace('"type": "module",\n', ""));
+    const findings = (await runCheck(dir)).json?.findings as { rule: string }[];
+    expect(findings.map((f) => f.rule)).not.toContain("tsconfig-module-resolution");
+  });
+
+  it("TypeScript older than 4.9 cannot read the runtime's declarations", async () => {
+    const dir = project("express");
+    edit(dir, "package.json", (t) => t.replace('"typescript": "~5.9.3"', '"typescript": "~4.1.2"'));
+    const run = await runCheck(dir);
+    const findings = run.json?.findings as { rule: string; file?: string; message: string }[];
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rule: "tsconfig-module-resolution",
+        file: "package.json",
+        message: expect.stringContaining("TypeScript 4.1.2"),
+      }),
+    ]);
+    expect(run.exitCode).toBe(1);
   });
 });
 

@@ -20,8 +20,8 @@ export const cjsNodeVersion: Rule = {
     return [
       {
         file: "package.json",
-        message: `engines.node is "${engines}", but a CommonJS app can require() the runtime (an ES module) only from Node 20.19.`,
-        why: 'On older Node, require("@create-auth/runtime/express") throws ERR_REQUIRE_ESM at start-up.',
+        message: `engines.node is "${engines}", but the runtime supports Node 20.19 or later only.`,
+        why: "Node 20.19 is the first that require()s an ES module: older Node falls back to the runtime's CommonJS build (meant for Jest), which is not supported there and needs Web APIs older Node lacks.",
         fix: 'Set "engines": { "node": ">=20.19" } and run Node 20.19 or later (or make the app an ES module).',
       },
     ];

@@ -3,7 +3,13 @@ import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
 import { isIgnored } from "../../project/git.js";
-import { moduleResolution, readsPackageExports, readTsConfig } from "../../project/tsconfig.js";
+import {
+  findsRuntime,
+  MIN_TYPESCRIPT,
+  moduleResolution,
+  readTsConfig,
+  typescriptTooOld,
+} from "../../project/tsconfig.js";
 import { envValue } from "../../syntax/dotenv.js";
 import type { Answers } from "./answers.js";
 import type { CheckoutRuntime } from "./checkout-runtime.js";
@@ -34,9 +40,14 @@ export function planInit(
     : [];
   for (const provider of missing) plan.manual.push(addProviderStep(configFile, provider));
   const tsconfig = /\.[cm]?ts$/.test(configFile) ? readTsConfig(project.root) : undefined;
-  if (tsconfig && !readsPackageExports(tsconfig))
+  if (tsconfig && !findsRuntime(tsconfig))
     plan.manual.push(
-      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which cannot see "${framework.config.importPath}" and the other entry points (TS2307): set "module" and "moduleResolution" to "NodeNext" (or "moduleResolution": "Bundler" with a bundler).`,
+      `tsconfig.json resolves modules as "${moduleResolution(tsconfig)}", which never finds "${framework.config.importPath}" (TS2307): set "moduleResolution" to "NodeNext" or "Node10" (or "Bundler" with a bundler).`,
+    );
+  const oldTypescript = tsconfig && typescriptTooOld(project.root);
+  if (oldTypescript)
+    plan.manual.push(
+      `Upgrade TypeScript (${oldTypescript} here): the runtime's declarations need ${MIN_TYPESCRIPT} or later, e.g. npm install --save-dev typescript@^5.`,
     );
   const applied = {
     ...answers,
