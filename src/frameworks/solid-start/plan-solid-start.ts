@@ -3,7 +3,7 @@ import type { Answers } from "../../commands/init/answers.js";
 import { CLI_VERSION, configModule, envLoaderModule } from "../../commands/init/config-module.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import { render } from "../../render.js";
-import { quoted } from "../../syntax/source-style.js";
+import { quoted, type SourceStyle } from "../../syntax/source-style.js";
 import type { ConfigShape, ProjectOf } from "../types.js";
 import { registerMiddleware } from "./register-middleware.js";
 import type { SolidApp } from "./solid-app.js";
@@ -27,7 +27,13 @@ export function planSolidStart(
   config: ConfigShape,
 ): { configFile: string; existed: boolean } {
   const ext = project.typescript ? ".ts" : ".js";
-  const style = { quote: '"' as const, semicolons: true, indent: "  ", extensions: false };
+  const style: SourceStyle = {
+    quote: '"',
+    semicolons: true,
+    indent: "  ",
+    extensions: false,
+    declaration: "const",
+  };
   const configFile = `src/auth${ext}`;
   const loaderFile = `src/env${ext}`;
   const options = { kind: "esm" as const, typescript: project.typescript, style };
