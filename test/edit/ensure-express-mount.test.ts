@@ -22,6 +22,10 @@ const edits: { name: string; trustProxy?: boolean }[] = [
   { name: "factory-function" },
   { name: "require-called-inline" },
   { name: "comments-between-middleware" },
+  { name: "statements-between-middleware" },
+  { name: "esm-ts-router-in-file" },
+  { name: "middleware-in-if-block" },
+  { name: "nothing-before-routers" },
 ];
 const unchanged: { name: string; trustProxy?: boolean; manual?: string }[] = [
   { name: "already-mounted", trustProxy: true },
