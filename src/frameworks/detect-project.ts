@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { CliError } from "../errors.js";
 import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
 import { gitState } from "../project/git.js";
+import { describeReach, reachableSources } from "../project/import-graph.js";
 import {
   dependencyRange,
   findPackageRoot,
@@ -105,9 +106,13 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
   });
   findings.push(...detection.findings);
   const loadedByFramework = frameworkEnv(module, pkg);
-  const env = detectEnvLoading(root, pkg, detection.chain, loadedByFramework);
+  // Env loading often sits in a module the app imports (`src/config/env.ts`), not on the chain.
+  const reach = reachableSources(root, detection.chain);
+  const env = detectEnvLoading(root, pkg, reach.files, loadedByFramework, (file) =>
+    describeReach(reach, file),
+  );
   findings.push({ label: "Env loading", value: env.how, evidence: env.evidence });
-  const envFile = chooseEnvFile(root, pkg, detection.chain, env, loadedByFramework);
+  const envFile = chooseEnvFile(root, pkg, reach.files, env, loadedByFramework);
   findings.push({ label: "Env file", value: envFile.file, evidence: envFile.evidence });
   const { port } = detection;
   findings.push({ label: "Dev port", value: String(port.port), evidence: port.evidence });

@@ -76,11 +76,13 @@ export function envFileCalls(
     const property = options.getProperty("path");
     if (!Node.isPropertyAssignment(property)) continue;
     const value = property.getInitializerOrThrow();
-    const literals = [value, ...value.getDescendants()]
-      .map(stringValue)
-      .filter(
-        (literal): literal is string => literal !== undefined && /\.env[\w.-]*$/.test(literal),
-      );
+    const literals = [value, ...value.getDescendants()].map(stringValue).filter(
+      // `existsSync(".env") ? ".env" : ".env.example"`: the example is a fallback, not the file.
+      (literal): literal is string =>
+        literal !== undefined &&
+        /\.env[\w.-]*$/.test(literal) &&
+        !/\.(example|sample|template|dist|defaults)$/.test(literal),
+    );
     if (literals.length === 0) continue;
     config.push({
       path: literals.at(-1),

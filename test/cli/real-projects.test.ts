@@ -1,0 +1,107 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { copyFixture, removeTemporary, runInit, tree } from "../support/cli.js";
+
+// Shapes of real open-source projects on which init's detection or edits went wrong (issue 23).
+
+afterAll(removeTemporary);
+
+function write(dir: string, file: string, text: string) {
+  mkdirSync(join(dir, file, ".."), { recursive: true });
+  writeFileSync(join(dir, file), text);
+}
+
+function editJson(dir: string, file: string, change: (json: Record<string, unknown>) => void) {
+  const json = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  change(json);
+  writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
+}
+
+const finding = (run: Awaited<ReturnType<typeof runInit>>, label: string) =>
+  run.json!.findings.find((f: { label: string }) => f.label === label);
+
+const addDotenv = (dir: string) =>
+  editJson(dir, "package.json", (pkg) => {
+    pkg.dependencies = { ...(pkg.dependencies as object), dotenv: "^16.4.0" };
+  });
+
+describe("env loading found in the modules the app imports", () => {
+  it("require('dotenv').config() in src/config/config.js, required by the entry", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    addDotenv(dir);
+    write(
+      dir,
+      "src/config/config.js",
+      "require('dotenv').config()\n\nmodule.exports = { port: process.env.PORT || 4000 }\n",
+    );
+    const index = readFileSync(join(dir, "src/index.js"), "utf8");
+    write(
+      dir,
+      "src/index.js",
+      index.replace(
+        "const path = require('path')",
+        "const path = require('path')\nconst config = require('./config/config')",
+      ),
+    );
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Env loading")).toEqual({
+      label: "Env loading",
+      value: "dotenv",
+      evidence: "dotenv in package.json and src/config/config.js (imported from src/index.js)",
+    });
+    const files = tree(dir);
+    expect(files["src/env.js"]).toBeUndefined();
+    expect(files["src/auth.js"]).not.toContain("loadEnv");
+    expect(files[".env"]).toMatch(/^AUTH_SECRET=/m);
+  });
+
+  it("dotenv.config({ path }) in src/util/secrets.ts, two imports away, names the env file", async () => {
+    const dir = copyFixture("express5-ts-split");
+    addDotenv(dir);
+    write(
+      dir,
+      "src/util/secrets.ts",
+      'import dotenv from "dotenv";\nimport fs from "node:fs";\n\ndotenv.config({ path: fs.existsSync(".env.local") ? ".env.local" : ".env.example" });\n\nexport const SESSION_SECRET = process.env.SESSION_SECRET;\n',
+    );
+    write(dir, "src/util/logger.ts", 'import "./secrets.js";\nexport const log = console.log;\n');
+    const app = readFileSync(join(dir, "src/app.ts"), "utf8");
+    write(dir, "src/app.ts", `import { log } from "./util/logger.js";\n${app}log("app");\n`);
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Env loading").evidence).toBe(
+      "dotenv in package.json and src/util/secrets.ts (imported from src/util/logger.ts)",
+    );
+    // The fallback `.env.example` is not where secrets go.
+    expect(finding(run, "Env file").value).toBe(".env.local");
+    const files = tree(dir);
+    expect(files["src/env.ts"]).toBeUndefined();
+    expect(files[".env.local"]).toMatch(/^AUTH_SECRET=/m);
+    expect(files[".env.example"]).not.toMatch(/^AUTH_SECRET=.+/m);
+  });
+
+  it("a module imported through a tsconfig paths alias (@/config/env)", async () => {
+    const dir = copyFixture("express5-ts-split");
+    addDotenv(dir);
+    const tsconfig = readFileSync(join(dir, "tsconfig.json"), "utf8");
+    write(
+      dir,
+      "tsconfig.json",
+      tsconfig.replace(
+        '"strict": true,',
+        '"strict": true,\n    "baseUrl": ".",\n    "paths": { "@/*": ["src/*"] },',
+      ),
+    );
+    write(dir, "src/config/env.ts", 'import "dotenv/config";\nexport const env = process.env;\n');
+    const server = readFileSync(join(dir, "src/server.ts"), "utf8");
+    write(dir, "src/server.ts", `import { env } from "@/config/env";\n${server}void env;\n`);
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Env loading")).toMatchObject({
+      value: "dotenv",
+      evidence: "dotenv in package.json and src/config/env.ts (imported from src/server.ts)",
+    });
+    expect(tree(dir)["src/env.ts"]).toBeUndefined();
+  });
+});
