@@ -105,3 +105,66 @@ describe("env loading found in the modules the app imports", () => {
     expect(tree(dir)["src/env.ts"]).toBeUndefined();
   });
 });
+
+describe("the dev port from where the app keeps it", () => {
+  const listenOnConfig = (dir: string, importLine: string) => {
+    write(
+      dir,
+      "src/server.ts",
+      `${importLine}\nimport { app } from "./app.js";\n\napp.listen(env.PORT, () => console.log("up"));\n`,
+    );
+  };
+
+  it.each([
+    [
+      "zod",
+      'import { z } from "zod";\n\nexport const env = z\n  .object({\n    DATABASE_PORT: z.coerce.number().default(5432),\n    PORT: z.coerce.number().default(8080),\n  })\n  .parse(process.env);\n',
+    ],
+    [
+      "envalid",
+      'import { cleanEnv, port, str } from "envalid";\n\nexport const env = cleanEnv(process.env, {\n  NODE_ENV: str({ default: "development" }),\n  PORT: port({ default: 8080 }),\n});\n',
+    ],
+  ])("an env schema's default (%s) in an imported module", async (_name, schema) => {
+    const dir = copyFixture("express5-ts-split");
+    write(dir, "src/env.schema.ts", schema);
+    listenOnConfig(dir, 'import { env } from "./env.schema.js";');
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Dev port")).toMatchObject({
+      value: "8080",
+      evidence: "src/env.schema.ts (imported from src/server.ts)",
+    });
+    expect(JSON.stringify(run.json!.nextSteps)).toContain(
+      "http://localhost:8080/auth/callback/github",
+    );
+  });
+
+  it("process.env.PORT || config.port, with config in another module, not the database's port", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    write(
+      dir,
+      "src/config.js",
+      "module.exports = {\n  db: { host: 'localhost', port: 27017 },\n  port: 8080,\n}\n",
+    );
+    const index = readFileSync(join(dir, "src/index.js"), "utf8");
+    write(
+      dir,
+      "src/index.js",
+      index
+        .replace(
+          "const path = require('path')",
+          "const path = require('path')\nconst config = require('./config')",
+        )
+        .replace(
+          "const port = process.env.PORT || 4000",
+          "const port = process.env.PORT || config.port",
+        ),
+    );
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Dev port")).toMatchObject({
+      value: "8080",
+      evidence: "src/config.js (imported from src/index.js)",
+    });
+  });
+});
