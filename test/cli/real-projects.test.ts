@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyFixture, removeTemporary, runInit, tree } from "../support/cli.js";
+import { addProvider } from "../../src/commands/add-provider.js";
+import { check } from "../../src/commands/check.js";
+import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
 
 // Shapes of real open-source projects on which init's detection or edits went wrong (issue 23).
 
@@ -166,5 +168,59 @@ describe("the dev port from where the app keeps it", () => {
       value: "8080",
       evidence: "src/config.js (imported from src/index.js)",
     });
+  });
+});
+
+describe("a config file never shadows a folder of the same name", () => {
+  const runCheck = (dir: string) =>
+    runCommand((io) => check({ cwd: dir, environment: {} }, io), { json: true });
+  const rulesOf = (run: Awaited<ReturnType<typeof runCheck>>) =>
+    (run.json!.findings as { rule: string }[]).map((f) => f.rule);
+
+  it("SolidStart with src/auth/index.ts gets src/auth.config.ts, found again by init, add-provider and check", async () => {
+    const dir = copyFixture("solid-start-1-ts");
+    write(dir, "src/auth/index.ts", "export const roles = ['admin', 'user'];\n");
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const files = tree(dir);
+    expect(files["src/auth.ts"]).toBeUndefined();
+    expect(files["src/auth.config.ts"]).toContain("export const authConfig");
+    expect(files["src/routes/api/auth/[...auth].ts"]).toMatch(/auth\.config["']/);
+    // A second init finds the file it wrote and changes nothing.
+    const again = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(tree(dir)).toEqual(files);
+    expect(rulesOf(await runCheck(dir))).not.toContain("module-shadows-folder");
+    const add = await runCommand(
+      (io) => addProvider("google", { cwd: dir, yes: true, install: false }, io),
+      { json: true, yes: true },
+    );
+    expect(add.exitCode, add.stderr).toBe(0);
+    expect(readFileSync(join(dir, "src/auth.config.ts"), "utf8")).toMatch(/^\s+Google,$/m);
+    expect(tree(dir)["src/auth.ts"]).toBeUndefined();
+  });
+
+  it("Express with src/auth/ (and src/env/) gets auth.config.js and load-env.js", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    write(dir, "src/auth/index.js", "module.exports = { roles: ['admin'] }\n");
+    write(dir, "src/env/index.js", "module.exports = process.env\n");
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const files = tree(dir);
+    expect(files["src/auth.js"]).toBeUndefined();
+    expect(files["src/env.js"]).toBeUndefined();
+    expect(files["src/auth.config.js"]).toContain("require('./load-env.js')");
+    expect(files["src/index.js"]).toContain("require('./auth.config.js')");
+  });
+
+  it("check flags an auth config that shadows a folder's index", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    expect((await runInit({ cwd: dir, providers: "github", yes: true })).exitCode).toBe(0);
+    write(dir, "src/auth/index.js", "module.exports = { roles: ['admin'] }\n");
+    const run = await runCheck(dir);
+    const finding = (run.json!.findings as { rule: string; file: string; severity: string }[]).find(
+      (f) => f.rule === "module-shadows-folder",
+    );
+    expect(finding).toMatchObject({ file: "src/auth.js", severity: "error" });
   });
 });

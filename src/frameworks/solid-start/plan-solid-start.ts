@@ -4,6 +4,7 @@ import { CLI_VERSION, configModule, envLoaderModule } from "../../commands/init/
 import type { PlanBuilder } from "../../plan/change-set.js";
 import { render } from "../../render.js";
 import { quoted, type SourceStyle } from "../../syntax/source-style.js";
+import { configPath, envLoaderPath } from "../config-beside-app.js";
 import type { ConfigShape, ProjectOf } from "../types.js";
 import { registerMiddleware } from "./register-middleware.js";
 import type { SolidApp } from "./solid-app.js";
@@ -34,8 +35,9 @@ export function planSolidStart(
     extensions: false,
     declaration: "const",
   };
-  const configFile = `src/auth${ext}`;
-  const loaderFile = `src/env${ext}`;
+  // `src/auth.ts` beside a folder `src/auth/` would shadow its index and break the build.
+  const configFile = configPath(plan, "src", ext);
+  const loaderFile = envLoaderPath(plan, "src", ext);
   const options = { kind: "esm" as const, typescript: project.typescript, style };
   if (!plan.exists(loaderFile))
     plan.write(
@@ -47,7 +49,12 @@ export function planSolidStart(
   if (!existed) {
     plan.write(
       configFile,
-      configModule({ ...options, framework: config, answers, envLoader: "./env" }),
+      configModule({
+        ...options,
+        framework: config,
+        answers,
+        envLoader: `./${posix.basename(loaderFile).replace(/\.[jt]s$/, "")}`,
+      }),
       "auth configuration",
     );
   }
