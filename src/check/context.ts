@@ -5,6 +5,7 @@ import { envFileFor } from "../frameworks/app-env-file.js";
 import { readAuthSetup } from "../frameworks/auth-setup.js";
 import { detectFramework } from "../frameworks/detect-framework.js";
 import { frameworkById } from "../frameworks/registry.js";
+import { isExampleFile } from "../project/env-example.js";
 import { gitState, isIgnored, isTracked } from "../project/git.js";
 import {
   dependencyRange,
@@ -43,8 +44,11 @@ export function buildContext(options: ContextOptions): CheckContext {
   const envFile = envFileFor(root, pkg, options.envFile, framework, setup).file;
   // A framework's dev server may read env files itself (SolidStart's Vite: .env.local and .env);
   // otherwise only the file the app loads counts.
+  // An example file (`.env.example`, `.env.template`) holds sample values, not secrets: the
+  // secret rules judge real env files only.
   const envFiles = [envFile, ...(frameworkById(framework.framework).env?.files ?? [])].filter(
-    (file, i, all) => all.indexOf(file) === i && existsSync(join(root, file)),
+    (file, i, all) =>
+      all.indexOf(file) === i && existsSync(join(root, file)) && !isExampleFile(file),
   );
   // Read as the app's loader reads it: dotenv's rules when the app (or its framework's dev
   // server, Vite) loads env files with dotenv, Node's (`--env-file`, `loadEnvFile`) otherwise.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type EnvAddition, mergeEnv } from "../edit/env-file.js";
 import { ensureIgnored } from "../edit/gitignore.js";
 import { CliError } from "../errors.js";
+import { exampleFileOf, isExampleFile } from "../project/env-example.js";
 import { isIgnored, isTracked } from "../project/git.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { PlanBuilder } from "./change-set.js";
@@ -33,7 +34,8 @@ export interface EnvPlanResult {
 
 /**
  * Plans env changes: missing keys appended to the env file (existing values untouched),
- * `.env.example` listing every key without values, and `.gitignore` covering the env file. A
+ * the project's example file (`.env.example`, or its `.env.template`/`.sample`/`.dist`) listing
+ * every key without values, and `.gitignore` covering the env file. A
  * secret is never written into a file git tracks unless forced.
  */
 export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResult {
@@ -56,20 +58,22 @@ export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResu
   plan.write(options.envFile, merged.text, "environment variables");
   plan.markSecrets(options.envFile, options.secrets);
 
-  if (options.envFile !== ".env.example") {
+  // The project's own list (`.env.template`, `.env.sample`, …) when it has one.
+  const exampleFile = exampleFileOf((file) => plan.exists(file));
+  if (options.envFile !== exampleFile) {
     const example = mergeEnv(
-      plan.read(".env.example") ?? "",
+      plan.read(exampleFile) ?? "",
       options.additions.map(({ key, comment }) => ({
         key,
         value: "",
         ...(comment ? { comment } : {}),
       })),
     );
-    plan.write(".env.example", example.text, "document the variables");
+    plan.write(exampleFile, example.text, "document the variables");
   }
 
   const toIgnore = [options.envFile, ...(options.ignore ?? [])].filter(
-    (entry) => entry !== ".env.example",
+    (entry) => !isExampleFile(entry),
   );
   const alreadyIgnored = (entry: string) => options.gitRepository && isIgnored(plan.root, entry);
   const missing = toIgnore.filter((entry) => !alreadyIgnored(entry));

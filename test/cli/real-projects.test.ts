@@ -224,3 +224,58 @@ describe("a config file never shadows a folder of the same name", () => {
     expect(finding).toMatchObject({ file: "src/auth.js", severity: "error" });
   });
 });
+
+describe("env file conventions", () => {
+  it("a project's .env.template is its example file: no .env.example beside it", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    write(dir, ".env.template", "# Copy to .env\nPORT=4000\n");
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const files = tree(dir);
+    expect(files[".env.example"]).toBeUndefined();
+    expect(files[".env.template"]).toMatch(/^# Copy to \.env\nPORT=4000\n/);
+    expect(files[".env.template"]).toMatch(/^AUTH_SECRET=$/m);
+    expect(files[".env.template"]).toMatch(/^AUTH_GITHUB_SECRET=$/m);
+    expect(files[".gitignore"]).not.toContain(".env.template");
+  });
+
+  it("sample values in an example file the app falls back to: not weak secrets, and --fix leaves them", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    addDotenv(dir);
+    const index = readFileSync(join(dir, "src/index.js"), "utf8");
+    write(
+      dir,
+      "src/index.js",
+      `const fs = require('fs')\nrequire('dotenv').config({ path: fs.existsSync('.env') ? '.env' : '.env.template' })\n${index}`,
+    );
+    write(dir, ".env.template", "AUTH_SECRET=thisisasamplesecret\n");
+    const init = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(init.exitCode, init.stderr).toBe(0);
+    expect(finding(init, "Env file").value).toBe(".env");
+    const template = readFileSync(join(dir, ".env.template"), "utf8");
+    expect(template).toMatch(/^AUTH_SECRET=thisisasamplesecret$/m);
+    const run = await runCommand((io) => check({ cwd: dir, environment: {} }, io), { json: true });
+    const findings = run.json!.findings as { rule: string; file?: string; fix: string }[];
+    const secretRules = findings.filter((f) => f.rule.startsWith("secret-"));
+    expect(secretRules.map((f) => [f.rule, f.file])).toEqual([
+      ["secret-in-env-example", ".env.template"],
+    ]);
+    expect(secretRules[0]!.fix).toContain("src/index.js");
+    await runCommand((io) => check({ cwd: dir, environment: {}, fix: true }, io), {
+      json: true,
+      yes: true,
+    });
+    expect(readFileSync(join(dir, ".env.template"), "utf8")).toBe(template);
+  });
+
+  it("check --fix still empties a secret in an example file nothing loads", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    expect((await runInit({ cwd: dir, providers: "github", yes: true })).exitCode).toBe(0);
+    write(dir, ".env.example", "AUTH_SECRET=Yq3Xk9vB2mN7pL4wR8tZ1cF6hJ0sD5gA\n");
+    await runCommand((io) => check({ cwd: dir, environment: {}, fix: true }, io), {
+      json: true,
+      yes: true,
+    });
+    expect(readFileSync(join(dir, ".env.example"), "utf8")).toBe("AUTH_SECRET=\n");
+  });
+});
