@@ -11,6 +11,7 @@ import {
   readPackageJson,
 } from "../project/package-json.js";
 import { detectPackageManager } from "../project/package-manager.js";
+import { readTsConfig } from "../project/tsconfig.js";
 import { moduleKindWithReason } from "../syntax/module-kind.js";
 import { frameworkEnv } from "./app-env-file.js";
 import { detectFramework } from "./detect-framework.js";
@@ -47,8 +48,32 @@ function language(root: string, module: AnyFramework, appFile: string | undefine
 }
 
 /** ESM or CommonJS: the app file's own, else the package's default. */
+/**
+ * What a TypeScript app file runs as: TypeScript writes `import` in every file, but a `.ts` file
+ * in a package without `"type": "module"` compiles (and runs under tsx or ts-node) as CommonJS
+ * unless tsconfig emits ES modules for a bundler (`module: esnext`, `preserve`).
+ */
+function typescriptModules(root: string, pkg: PackageJson, appFile: string): Finding | undefined {
+  if (appFile.endsWith(".cts"))
+    return {
+      label: "Modules",
+      value: "CommonJS",
+      evidence: `${appFile}: .cts compiles to CommonJS`,
+    };
+  if (!/\.tsx?$/.test(appFile) || pkg.type === "module") return undefined;
+  const module = readTsConfig(root)?.module;
+  if (module && (/^es/.test(module) || module === "preserve")) return undefined;
+  return {
+    label: "Modules",
+    value: "CommonJS",
+    evidence: `${appFile}: TypeScript compiled to CommonJS (no "type": "module" in package.json${module ? `, tsconfig module ${module}` : ""})`,
+  };
+}
+
 function modules(root: string, pkg: PackageJson, appFile: string | undefined): Finding {
   if (appFile) {
+    const typescript = typescriptModules(root, pkg, appFile);
+    if (typescript) return typescript;
     const text = readFileSync(join(root, appFile), "utf8");
     const { kind, reason } = moduleKindWithReason(appFile, text, pkg.type === "module");
     return { label: "Modules", value: kind === "esm" ? "ESM" : "CommonJS", evidence: reason };

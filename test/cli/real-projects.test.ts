@@ -279,3 +279,27 @@ describe("env file conventions", () => {
     expect(readFileSync(join(dir, ".env.example"), "utf8")).toBe("AUTH_SECRET=\n");
   });
 });
+
+describe("small ones", () => {
+  it('a TypeScript app without "type": "module" is labelled CommonJS, with why', async () => {
+    const dir = copyFixture("express5-ts-split");
+    editJson(dir, "package.json", (pkg) => {
+      delete pkg.type;
+    });
+    const tsconfig = readFileSync(join(dir, "tsconfig.json"), "utf8");
+    write(
+      dir,
+      "tsconfig.json",
+      tsconfig
+        .replace('"module": "NodeNext"', '"module": "commonjs"')
+        .replace('"moduleResolution": "NodeNext"', '"moduleResolution": "node10"'),
+    );
+    const run = await runInit({ cwd: dir, providers: "github", dryRun: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Modules")).toMatchObject({
+      value: "CommonJS",
+      evidence:
+        'src/app.ts: TypeScript compiled to CommonJS (no "type": "module" in package.json, tsconfig module commonjs)',
+    });
+  });
+});
