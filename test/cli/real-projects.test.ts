@@ -303,3 +303,23 @@ describe("small ones", () => {
     });
   });
 });
+
+describe("the one-line equivalent reproduces the run", () => {
+  it("keeps --runtime-spec (quoted for the shell), --no-install, --force and --no-git-check", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = await runInit(
+      {
+        cwd: dir,
+        install: false,
+        runtimeSpec: "^0.1.0",
+        force: true,
+        gitCheck: false,
+      },
+      { answers: [["github"], "jwt", "/auth", false, true] },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      "Next time, without questions: npx create-auth init --framework express --providers github --strategy jwt --mount /auth --runtime-spec '^0.1.0' --no-install --force --no-git-check --yes",
+    );
+  });
+});
