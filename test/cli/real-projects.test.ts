@@ -323,3 +323,37 @@ describe("the one-line equivalent reproduces the run", () => {
     );
   });
 });
+
+describe("a second init --protect", () => {
+  it("prints no step that the first one did, and names only a path not yet protected", async () => {
+    const dir = copyFixture("solid-start-1-ts");
+    const first = await runInit({
+      cwd: dir,
+      providers: "github",
+      protect: "/account",
+      yes: true,
+      json: true,
+    });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(tree(dir)["src/middleware.ts"]).toContain("authMiddleware(");
+    const again = await runInit({
+      cwd: dir,
+      providers: "github",
+      protect: "/account",
+      yes: true,
+      json: true,
+    });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json!.plan.manual).toEqual([]);
+    const more = await runInit({
+      cwd: dir,
+      providers: "github",
+      protect: "/account,/admin",
+      yes: true,
+      json: true,
+    });
+    expect(more.json!.plan.manual).toEqual([
+      'Add "/admin" to the protectedPaths of authMiddleware in src/middleware.ts.',
+    ]);
+  });
+});

@@ -78,7 +78,20 @@ export function planSolidStart(
     const existing = project.app.middlewareFile;
     const paths = answers.protect.map((path) => quoted(path, style)).join(", ");
     const call = `authMiddleware(authConfig, { protectedPaths: [${paths}] })`;
-    if (existing) {
+    const existingText = existing ? (plan.read(existing) ?? "") : "";
+    const missing = answers.protect.filter(
+      (path) =>
+        !new RegExp(`["'\`]${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(
+          existingText,
+        ),
+    );
+    if (existing && /\bauthMiddleware\s*\(/.test(existingText)) {
+      // Already protecting (a second `init --protect`): only paths it does not name are a step.
+      if (missing.length)
+        plan.manual.push(
+          `Add ${missing.map((path) => quoted(path, style)).join(", ")} to the protectedPaths of authMiddleware in ${existing}.`,
+        );
+    } else if (existing) {
       plan.manual.push(
         `Add to the onRequest handlers of createMiddleware in ${existing}:\n  ${call}\n(import { authMiddleware } from "${config.importPath}" and { authConfig } from "${importOfConfig(project, existing, configFile)}")`,
       );
