@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
 import { envFileFor } from "../frameworks/app-env-file.js";
@@ -13,6 +13,7 @@ import {
   installedVersion,
   readPackageJson,
 } from "../project/package-json.js";
+import { readUserFile } from "../project/read-text.js";
 import { readTsConfig } from "../project/tsconfig.js";
 import { type EnvFlavor, parseEnv } from "../syntax/dotenv.js";
 import type { CheckContext, EnvVariable } from "./types.js";
@@ -36,7 +37,7 @@ export function buildContext(options: ContextOptions): CheckContext {
     let content = texts.get(file);
     if (content === undefined) {
       const path = join(root, file);
-      content = existsSync(path) && statSync(path).isFile() ? readFileSync(path, "utf8") : "";
+      content = existsSync(path) && statSync(path).isFile() ? readUserFile(root, file) : "";
       texts.set(file, content);
     }
     return content;

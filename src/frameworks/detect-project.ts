@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../errors.js";
+import { refuseUnparsable } from "../plan/change-set.js";
 import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
 import { gitState } from "../project/git.js";
 import { describeReach, reachableSources } from "../project/import-graph.js";
@@ -11,6 +12,7 @@ import {
   readPackageJson,
 } from "../project/package-json.js";
 import { detectPackageManager } from "../project/package-manager.js";
+import { readText } from "../project/read-text.js";
 import { readTsConfig } from "../project/tsconfig.js";
 import { moduleKindWithReason } from "../syntax/module-kind.js";
 import { frameworkEnv } from "./app-env-file.js";
@@ -112,6 +114,9 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
   const framework = detectFramework(root, pkg, options.framework);
   const module = frameworkById(framework.framework);
   const detection = module.detect({ root, pkg, framework, entry: options.entry });
+  // A file from the entry to the app that does not parse was read from a recovered tree: what
+  // detection says about it, and any edit placed by it, cannot be trusted.
+  for (const file of detection.chain) refuseUnparsable(file, readText(root, file));
   const languageFinding = language(root, module, detection.appFile);
   const findings: Finding[] = [
     { label: "Project", value: root, evidence: "nearest package.json" },

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { addProvider } from "../../src/commands/add-provider.js";
@@ -355,5 +355,39 @@ describe("a second init --protect", () => {
     expect(more.json!.plan.manual).toEqual([
       'Add "/admin" to the protectedPaths of authMiddleware in src/middleware.ts.',
     ]);
+  });
+});
+
+describe("bad input: refused, named, nothing written", () => {
+  it("an entry file that does not parse: file, line and the parser's message", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const index = readFileSync(join(dir, "src/index.js"), "utf8");
+    write(dir, "src/index.js", index.replace("res.send('Account')\n})", "res.send('Account')\n"));
+    const before = tree(dir);
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode).toBe(1);
+    expect(run.json!.error).toMatchObject({
+      code: "parse_error",
+      details: { file: "src/index.js", parser: "'}' expected." },
+    });
+    expect(run.json!.error.message).toMatch(
+      /^src\/index\.js:\d+:\d+: '}' expected\. .*nothing was written/,
+    );
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("a read-only app file is not replaced behind its mode", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    chmodSync(join(dir, "src/index.js"), 0o444);
+    const before = tree(dir);
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode).toBe(1);
+    expect(run.json!.error).toMatchObject({
+      code: "read_only",
+      details: { files: ["src/index.js"] },
+    });
+    expect(run.json!.error.message).toContain("src/index.js is read-only: nothing was written");
+    expect(tree(dir)).toEqual(before);
+    expect(statSync(join(dir, "src/index.js")).mode & 0o777).toBe(0o444);
   });
 });
