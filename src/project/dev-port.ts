@@ -29,7 +29,10 @@ export function listenPort(root: string, files: string[]): DevPort | undefined {
     if (port !== undefined) return { port, evidence: file };
   }
   const reach = reachableSources(root, files);
-  for (const file of reach.files.filter((file) => !files.includes(file))) {
+  // A database's or mail server's module names that service's port, not the app's.
+  const otherService = /db|database|redis|mongo|postgres|mysql|sql|smtp|mail|cache|queue/i;
+  const imported = reach.files.filter((file) => !files.includes(file));
+  for (const file of imported.filter((file) => !otherService.test(file))) {
     const port = listenedPort(readText(root, file), file);
     if (port !== undefined) return { port, evidence: describeReach(reach, file) };
   }

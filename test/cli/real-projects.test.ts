@@ -143,6 +143,7 @@ describe("the dev port from where the app keeps it", () => {
 
   it("process.env.PORT || config.port, with config in another module, not the database's port", async () => {
     const dir = copyFixture("express4-cjs-js");
+    write(dir, "src/db.js", "module.exports = { port: 5432, host: 'localhost' }\n");
     write(
       dir,
       "src/config.js",
@@ -155,7 +156,7 @@ describe("the dev port from where the app keeps it", () => {
       index
         .replace(
           "const path = require('path')",
-          "const path = require('path')\nconst config = require('./config')",
+          "const path = require('path')\nconst db = require('./db')\nconst config = require('./config')",
         )
         .replace(
           "const port = process.env.PORT || 4000",

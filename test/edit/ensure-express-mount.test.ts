@@ -26,6 +26,7 @@ const edits: { name: string; trustProxy?: boolean }[] = [
   { name: "esm-ts-router-in-file" },
   { name: "middleware-in-if-block" },
   { name: "nothing-before-routers" },
+  { name: "package-error-handler-last" },
 ];
 const unchanged: { name: string; trustProxy?: boolean; manual?: string }[] = [
   { name: "already-mounted", trustProxy: true },

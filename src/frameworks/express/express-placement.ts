@@ -109,6 +109,8 @@ function classifyHandler(node: Node, scope: Scope, hasPath: boolean, depth = 0):
       return "early";
     }
     if (isRelative(module)) return classifyModule(module, callee, hasPath, true);
+    // `errorHandler()` (the errorhandler package), `notFound()`: they answer, so they come last.
+    if (ERROR_WORDS.test(`${module} ${callee}`)) return "late";
     if (module === "express")
       return /^\w+\.(json|urlencoded|text|raw)$/.test(callee) ? "early" : "neutral";
     // A package's middleware factory: helmet(), cors(), rateLimit({…}); on a path, only the
