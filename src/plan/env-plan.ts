@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type EnvAddition, mergeEnv } from "../edit/env-file.js";
 import { ensureIgnored } from "../edit/gitignore.js";
 import { CliError } from "../errors.js";
-import { exampleFileOf, isExampleFile } from "../project/env-example.js";
+import { exampleFileOf, isExampleFile, loaderOfExample } from "../project/env-example.js";
 import { isIgnored, isTracked } from "../project/git.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { PlanBuilder } from "./change-set.js";
@@ -39,8 +39,12 @@ export interface EnvPlanResult {
  * secret is never written into a file git tracks unless forced.
  */
 export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResult {
-  const current = plan.read(options.envFile) ?? "";
-  const merged = mergeEnv(current, options.additions, { replace: options.replace });
+  const exampleFile = exampleFileOf((file) => plan.exists(file));
+  const seed = seedOf(plan, options.envFile, exampleFile);
+  const current = seed?.text ?? plan.read(options.envFile) ?? "";
+  // A seeded file's sample secrets are replaced by the real ones.
+  const replace = [...(options.replace ?? []), ...(seed ? options.secrets : [])];
+  const merged = mergeEnv(current, options.additions, { replace });
   const writesSecret = [...merged.added, ...merged.replaced].some((key) =>
     options.secrets.includes(key),
   );
@@ -59,7 +63,6 @@ export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResu
   plan.markSecrets(options.envFile, options.secrets);
 
   // The project's own list (`.env.template`, `.env.sample`, …) when it has one.
-  const exampleFile = exampleFileOf((file) => plan.exists(file));
   if (options.envFile !== exampleFile) {
     const example = mergeEnv(
       plan.read(exampleFile) ?? "",
@@ -80,6 +83,28 @@ export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResu
   if (missing.length)
     plan.edit(".gitignore", "keep secrets out of git", (text) => ensureIgnored(text, missing));
   return { added: merged.added, kept: merged.kept, replaced: merged.replaced };
+}
+
+/**
+ * The text a new env file starts from: an app that loads its example file when the env file is
+ * missing (`existsSync(".env") ? ".env" : ".env.example"`) would, once the env file exists,
+ * start without every value the example gave it. So the new file starts as a copy of the
+ * example, as the project's README would have one do by hand, and the plan says so.
+ */
+function seedOf(
+  plan: PlanBuilder,
+  envFile: string,
+  exampleFile: string,
+): { text: string } | undefined {
+  if (plan.exists(envFile) || envFile === exampleFile) return undefined;
+  const example = plan.read(exampleFile);
+  if (example === undefined) return undefined;
+  const loader = loaderOfExample(plan.root, exampleFile);
+  if (!loader) return undefined;
+  plan.manual.push(
+    `${envFile} starts as a copy of ${exampleFile}: ${loader} loads ${exampleFile} when ${envFile} is missing, so without its values the app would start differently. Review them (sample secrets included) before going live.`,
+  );
+  return { text: example };
 }
 
 /** Whether the env file already holds a value for `key`. */

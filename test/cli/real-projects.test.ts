@@ -240,7 +240,7 @@ describe("env file conventions", () => {
     expect(files[".gitignore"]).not.toContain(".env.template");
   });
 
-  it("sample values in an example file the app falls back to: not weak secrets, and --fix leaves them", async () => {
+  it("an example file the app falls back to: the new .env starts from it; its samples are not weak secrets, and --fix leaves them", async () => {
     const dir = copyFixture("express4-cjs-js");
     addDotenv(dir);
     const index = readFileSync(join(dir, "src/index.js"), "utf8");
@@ -249,10 +249,24 @@ describe("env file conventions", () => {
       "src/index.js",
       `const fs = require('fs')\nrequire('dotenv').config({ path: fs.existsSync('.env') ? '.env' : '.env.template' })\n${index}`,
     );
-    write(dir, ".env.template", "AUTH_SECRET=thisisasamplesecret\n");
+    write(
+      dir,
+      ".env.template",
+      "PORT=4000\nMONGO_URL=mongodb://localhost/app\nAUTH_SECRET=thisisasamplesecret\n",
+    );
     const init = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
     expect(init.exitCode, init.stderr).toBe(0);
     expect(finding(init, "Env file").value).toBe(".env");
+    // The app read .env.template while .env was missing: the new .env keeps what it gave.
+    const env = readFileSync(join(dir, ".env"), "utf8");
+    expect(env).toMatch(/^PORT=4000\nMONGO_URL=mongodb:\/\/localhost\/app\n/);
+    expect(env).toMatch(/^AUTH_SECRET=[\w-]{43}$/m);
+    expect(env).not.toContain("thisisasamplesecret");
+    expect(init.json!.plan.manual).toContainEqual(
+      expect.stringContaining(
+        ".env starts as a copy of .env.template: src/index.js loads .env.template",
+      ),
+    );
     const template = readFileSync(join(dir, ".env.template"), "utf8");
     expect(template).toMatch(/^AUTH_SECRET=thisisasamplesecret$/m);
     const run = await runCommand((io) => check({ cwd: dir, environment: {} }, io), { json: true });
