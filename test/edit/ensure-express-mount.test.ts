@@ -27,6 +27,7 @@ const edits: { name: string; trustProxy?: boolean }[] = [
   { name: "middleware-in-if-block" },
   { name: "nothing-before-routers" },
   { name: "package-error-handler-last" },
+  { name: "inline-middleware-and-fallback" },
 ];
 const unchanged: { name: string; trustProxy?: boolean; manual?: string }[] = [
   { name: "already-mounted", trustProxy: true },

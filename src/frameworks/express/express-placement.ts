@@ -87,8 +87,15 @@ function isStaticFiles(callee: string, module: string | undefined): boolean {
 function classifyHandler(node: Node, scope: Scope, hasPath: boolean, depth = 0): Placement {
   if (Node.isFunctionExpression(node) || Node.isArrowFunction(node)) {
     // A path-scoped function answers that path; four parameters make an error handler.
-    if (hasPath || node.getParameters().length >= 4) return "late";
-    return /\b404\b|not ?found/i.test(node.getBody().getText()) ? "late" : "neutral";
+    const parameters = node.getParameters();
+    if (hasPath || parameters.length >= 4) return "late";
+    const body = node.getBody().getText();
+    if (/\b404\b|not ?found/i.test(body)) return "late";
+    // The app's own middleware passes the request on (`next()`); a function that never does
+    // answers it (a catch-all such as an SPA fallback), and auth behind it would never run.
+    const third = parameters[2]?.getNameNode();
+    const next = Node.isIdentifier(third) ? third.getText() : undefined;
+    return next && new RegExp(`\\b${next}\\s*\\(`).test(body) ? "early" : "late";
   }
   const required = inlineRequire(node);
   if (required !== undefined) return classifyModule(required, "", hasPath);
