@@ -160,6 +160,7 @@ export function program(prompter?: Prompter): Command {
       "--force",
       "replace an existing AUTH_SECRET (signs everyone out), or write into a tracked file",
     )
+    .option("-y, --yes", "apply without asking (a rotation is confirmed otherwise)")
     .option("--dry-run", "show what would be written")
     .option("--json", "print one JSON document")
     .action(async (options) => {

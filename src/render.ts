@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { importStatement, type ModuleImport } from "./edit/imports.js";
 import type { ModuleKind } from "./syntax/module-kind.js";
-import type { SourceStyle } from "./syntax/source-style.js";
+import { reindent, type SourceStyle } from "./syntax/source-style.js";
 
 export interface TemplateContext {
   /** ESM or CommonJS for the generated file. */
@@ -58,11 +58,19 @@ engine.registerHelper("semi", (options: Options) =>
 
 /** `{{{exportConst "authConfig" "ExpressAuthConfig"}}}`: the declaration head, typed in TypeScript. */
 engine.registerHelper("exportConst", (name: string, type: string, options: Options) => {
-  const { kind, typescript } = options.data.root;
+  const { kind, typescript, style } = options.data.root;
   const annotation = typescript ? `: ${type}` : "";
   return new Handlebars.SafeString(
-    kind === "esm" ? `export const ${name}${annotation} =` : `const ${name}${annotation} =`,
+    kind === "esm"
+      ? `export const ${name}${annotation} =`
+      : `${style.declaration} ${name}${annotation} =`,
   );
+});
+
+/** `{{decl}}`: the declaration keyword of the file's style (`var` in a `var`-style CommonJS app). */
+engine.registerHelper("decl", (options: Options) => {
+  const { kind, style } = options.data.root;
+  return kind === "esm" ? "const" : style.declaration;
 });
 
 /** `{{{exportTail "authConfig"}}}`: CommonJS's `module.exports`, nothing in ESM. */
@@ -87,10 +95,10 @@ export function render(name: string, context: TemplateContext): string {
   }
   // Helpers that render nothing leave empty lines behind: drop those within the import block
   // and collapse runs of blank lines elsewhere.
-  const text = template(context);
+  const text = reindent(template(context), context.style);
   const lines = text.split("\n");
   const lastImport = lines.reduce(
-    (last, line, i) => (/^(import|const .* = require\()/.test(line) ? i : last),
+    (last, line, i) => (/^(import|(const|var) .* = require\()/.test(line) ? i : last),
     -1,
   );
   const kept = lines.filter(
@@ -99,7 +107,7 @@ export function render(name: string, context: TemplateContext): string {
         i < lastImport &&
         line.trim() === "" &&
         i > 0 &&
-        /^(import|const .* = require\(|\/\/)/.test(lines[i - 1] ?? "")
+        /^(import|(const|var) .* = require\(|\/\/)/.test(lines[i - 1] ?? "")
       ),
   );
   return kept

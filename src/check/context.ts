@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { providerInfo } from "../catalog/providers.js";
 import { envFileFor } from "../frameworks/app-env-file.js";
 import { readAuthSetup } from "../frameworks/auth-setup.js";
 import { detectFramework } from "../frameworks/detect-framework.js";
 import { frameworkById } from "../frameworks/registry.js";
+import { isExampleFile } from "../project/env-example.js";
 import { gitState, isIgnored, isTracked } from "../project/git.js";
 import {
   dependencyRange,
@@ -12,6 +13,7 @@ import {
   installedVersion,
   readPackageJson,
 } from "../project/package-json.js";
+import { readUserFile } from "../project/read-text.js";
 import { readTsConfig } from "../project/tsconfig.js";
 import { type EnvFlavor, parseEnv } from "../syntax/dotenv.js";
 import type { CheckContext, EnvVariable } from "./types.js";
@@ -35,7 +37,7 @@ export function buildContext(options: ContextOptions): CheckContext {
     let content = texts.get(file);
     if (content === undefined) {
       const path = join(root, file);
-      content = existsSync(path) && statSync(path).isFile() ? readFileSync(path, "utf8") : "";
+      content = existsSync(path) && statSync(path).isFile() ? readUserFile(root, file) : "";
       texts.set(file, content);
     }
     return content;
@@ -43,8 +45,11 @@ export function buildContext(options: ContextOptions): CheckContext {
   const envFile = envFileFor(root, pkg, options.envFile, framework, setup).file;
   // A framework's dev server may read env files itself (SolidStart's Vite: .env.local and .env);
   // otherwise only the file the app loads counts.
+  // An example file (`.env.example`, `.env.template`) holds sample values, not secrets: the
+  // secret rules judge real env files only.
   const envFiles = [envFile, ...(frameworkById(framework.framework).env?.files ?? [])].filter(
-    (file, i, all) => all.indexOf(file) === i && existsSync(join(root, file)),
+    (file, i, all) =>
+      all.indexOf(file) === i && existsSync(join(root, file)) && !isExampleFile(file),
   );
   // Read as the app's loader reads it: dotenv's rules when the app (or its framework's dev
   // server, Vite) loads env files with dotenv, Node's (`--env-file`, `loadEnvFile`) otherwise.

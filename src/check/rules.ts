@@ -10,6 +10,7 @@ import { emailWithoutAdapter } from "./rules/email-without-adapter.js";
 import { envDuplicateKey } from "./rules/env-duplicate-key.js";
 import { envFileNotIgnored } from "./rules/env-file-not-ignored.js";
 import { esmImportExtensions } from "./rules/esm-import-extensions.js";
+import { moduleShadowsFolder } from "./rules/module-shadows-folder.js";
 import { providerEnvMissing } from "./rules/provider-env-missing.js";
 import { runtimeVersion } from "./rules/runtime-version.js";
 import { secretInEnvExample } from "./rules/secret-in-env-example.js";
@@ -62,6 +63,7 @@ export const rules: Rule[] = [
   ),
   tsconfigModuleResolution,
   esmImportExtensions,
+  moduleShadowsFolder,
   cjsNodeVersion,
   databaseWithoutAdapter,
   credentialsDatabaseStrategy,

@@ -74,7 +74,16 @@ async function detect(
 export function reproduce(
   project: ProjectInfo,
   answers: Answers,
-  { cwd, entry }: { cwd?: string; entry?: string } = {},
+  {
+    cwd,
+    entry,
+    install,
+    runtimeSpec,
+    force,
+    gitCheck,
+  }: Pick<InitOptions, "entry" | "install" | "runtimeSpec" | "force" | "gitCheck"> & {
+    cwd?: string;
+  } = {},
 ): string {
   const parts = [
     "npx create-auth init",
@@ -89,9 +98,19 @@ export function reproduce(
     ...(answers.envFile !== project.envFile.file ? [`--env-path ${answers.envFile}`] : []),
     ...(answers.protect.length ? [`--protect ${answers.protect.join(",")}`] : []),
     ...(answers.demo ? ["--demo"] : []),
+    // How the run installs and what it dares: without these the command does something else.
+    ...(runtimeSpec ? [`--runtime-spec ${shellWord(runtimeSpec)}`] : []),
+    ...(install === false ? ["--no-install"] : []),
+    ...(force ? ["--force"] : []),
+    ...(gitCheck === false ? ["--no-git-check"] : []),
     "--yes",
   ];
   return parts.join(" ");
+}
+
+/** A value as one shell word: quoted when it holds anything but safe characters. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
 }
 
 function nextSteps(project: ProjectInfo, answers: Answers) {
@@ -143,7 +162,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     installed: false,
     resolution: undefined as { command: string; ms: number; warnings: string[] } | undefined,
     nextSteps: nextSteps(project, applied),
-    reproduce: reproduce(project, answers, { cwd: chosenCwd, entry: options.entry }),
+    reproduce: reproduce(project, answers, { ...options, cwd: chosenCwd }),
   };
 
   if (plan.files.length === 0 && (!plan.install || options.install === false)) {

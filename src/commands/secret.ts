@@ -123,8 +123,18 @@ export async function secret(options: SecretOptions, io: Io): Promise<number> {
     plan: planJson(changes),
     applied: false,
   };
+  // A rotation changes which secret encrypts every new session: applied only when confirmed,
+  // in a terminal or by --yes, never by default where nothing can be asked.
+  if (options.rotate && !options.yes && !options.dryRun && !io.asker.interactive)
+    throw new CliError(
+      "missing_answer",
+      `secret --rotate adds ${key} to ${envFile}, and new sessions are encrypted with it: nothing can be confirmed here. Pass --yes to apply it (or --dry-run to preview).`,
+      ExitCode.error,
+      { flag: "--yes" },
+    );
   output.info(`${replace ? "Replacing" : "Writing"} ${key}=${mask(value)} in ${envFile}.`);
-  if (!(await confirmPlan(io, changes, { yes: options.yes ?? true, dryRun: options.dryRun }))) {
+  const yes = options.yes ?? !options.rotate;
+  if (!(await confirmPlan(io, changes, { yes, dryRun: options.dryRun }))) {
     output.document(document);
     return ExitCode.ok;
   }

@@ -24,8 +24,10 @@ export function importStatement(spec: ModuleImport, kind: ModuleKind, style: Sou
     ].filter(Boolean);
     return statement(`import ${parts.join(", ")} from ${from}`, style);
   }
-  if (spec.default) return statement(`const ${spec.default} = require(${from}).default`, style);
-  return statement(`const { ${spec.named!.join(", ")} } = require(${from})`, style);
+  const keyword = style.declaration;
+  if (spec.default)
+    return statement(`${keyword} ${spec.default} = require(${from}).default`, style);
+  return statement(`${keyword} { ${spec.named!.join(", ")} } = require(${from})`, style);
 }
 
 /** Whether every name `spec` wants is already bound to its module in the file. */

@@ -1,5 +1,6 @@
 import { envPathFlag } from "../project/env-path.js";
 import { chooseEnvFile, detectEnvLoading, type FrameworkEnv } from "../project/environment.js";
+import { reachableSources } from "../project/import-graph.js";
 import type { PackageJson } from "../project/package-json.js";
 import { importedSources } from "../project/source-path.js";
 import { readingProject } from "../syntax/parse.js";
@@ -32,7 +33,9 @@ export function appEnvFile(
   const module = framework && frameworkById(framework.framework);
   const chain = module?.sourceChain(root, pkg, project) ?? [];
   const configImports = setup ? importedSources(root, setup.config.file, project) : [];
-  const files = [...new Set([...chain, ...(setup?.files ?? []), ...configImports])];
+  const { files } = reachableSources(root, [
+    ...new Set([...chain, ...(setup?.files ?? []), ...configImports]),
+  ]);
   const env = module && frameworkEnv(module, pkg);
   const loading = detectEnvLoading(root, pkg, files, env);
   return chooseEnvFile(root, pkg, files, loading, env);

@@ -5,6 +5,7 @@ import { configModule, envLoaderModule } from "../commands/init/config-module.js
 import type { ModuleImport } from "../edit/imports.js";
 import type { PlanBuilder } from "../plan/change-set.js";
 import { detectEnvLoading } from "../project/environment.js";
+import { freeModulePath } from "../project/module-collision.js";
 import { importedSources } from "../project/source-path.js";
 import { type ModuleKind, moduleKindOf } from "../syntax/module-kind.js";
 import { detectStyle, quoted, type SourceStyle } from "../syntax/source-style.js";
@@ -21,12 +22,32 @@ export function siblingSpecifier(fromFile: string, toFile: string, withExtension
   return spec.startsWith(".") ? spec : `./${spec}`;
 }
 
-/** A file name in `dir` not taken by something else: `auth.ts`, else `auth.config.ts`. */
-function configPath(plan: PlanBuilder, dir: string, ext: string): string {
-  const preferred = posix.join(dir, `auth${ext}`);
-  const text = plan.read(preferred);
-  if (text === undefined || /\bauthConfig\b/.test(text)) return preferred;
-  return posix.join(dir, `auth.config${ext}`);
+/**
+ * A file name in `dir` not taken by something else: `auth.ts`, else `auth.config.ts` (a file
+ * `auth.ts` that is not ours, or a folder `auth/` it would shadow). The same choice on every
+ * run, so a second `init` finds the file it wrote; `check` and `add-provider` find it by content.
+ */
+export function configPath(plan: PlanBuilder, dir: string, ext: string): string {
+  return freeModulePath(
+    plan.root,
+    dir,
+    ["auth", "auth.config", "auth-config"],
+    ext,
+    (path) => /\bauthConfig\b/.test(plan.read(path) ?? ""),
+    (path) => plan.exists(path),
+  );
+}
+
+/** The env loader's name in `dir`: `env.ts`, else `load-env.ts` beside a folder `env/`. */
+export function envLoaderPath(plan: PlanBuilder, dir: string, ext: string): string {
+  return freeModulePath(
+    plan.root,
+    dir,
+    ["env", "load-env"],
+    ext,
+    (path) => /\bloadEnv\b/.test(plan.read(path) ?? ""),
+    (path) => plan.exists(path),
+  );
 }
 
 /** What differs between the server frameworks that plan their configuration this way. */
@@ -96,7 +117,7 @@ export function planConfigBesideApp(
       `No env loading was found between the entry and the app: if nothing loads ${answers.envFile}, start the app with \`node --env-file=${answers.envFile}\`, or call \`process.loadEnvFile(${quoted(answers.envFile, style)})\` before ${configFile} is imported.`,
     );
   } else if (loadsNothing && !existed) {
-    const loaderFile = posix.join(posix.dirname(configFile), `env${ext}`);
+    const loaderFile = envLoaderPath(plan, posix.dirname(configFile), ext);
     envLoader = siblingSpecifier(configFile, loaderFile, withExtension);
     if (!plan.exists(loaderFile)) {
       plan.write(

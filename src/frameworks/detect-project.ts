@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../errors.js";
+import { refuseUnparsable } from "../plan/change-set.js";
 import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
 import { gitState } from "../project/git.js";
+import { describeReach, reachableSources } from "../project/import-graph.js";
 import {
   dependencyRange,
   findPackageRoot,
@@ -10,6 +12,8 @@ import {
   readPackageJson,
 } from "../project/package-json.js";
 import { detectPackageManager } from "../project/package-manager.js";
+import { readText } from "../project/read-text.js";
+import { readTsConfig } from "../project/tsconfig.js";
 import { moduleKindWithReason } from "../syntax/module-kind.js";
 import { frameworkEnv } from "./app-env-file.js";
 import { detectFramework } from "./detect-framework.js";
@@ -46,8 +50,32 @@ function language(root: string, module: AnyFramework, appFile: string | undefine
 }
 
 /** ESM or CommonJS: the app file's own, else the package's default. */
+/**
+ * What a TypeScript app file runs as: TypeScript writes `import` in every file, but a `.ts` file
+ * in a package without `"type": "module"` compiles (and runs under tsx or ts-node) as CommonJS
+ * unless tsconfig emits ES modules for a bundler (`module: esnext`, `preserve`).
+ */
+function typescriptModules(root: string, pkg: PackageJson, appFile: string): Finding | undefined {
+  if (appFile.endsWith(".cts"))
+    return {
+      label: "Modules",
+      value: "CommonJS",
+      evidence: `${appFile}: .cts compiles to CommonJS`,
+    };
+  if (!/\.tsx?$/.test(appFile) || pkg.type === "module") return undefined;
+  const module = readTsConfig(root)?.module;
+  if (module && (/^es/.test(module) || module === "preserve")) return undefined;
+  return {
+    label: "Modules",
+    value: "CommonJS",
+    evidence: `${appFile}: TypeScript compiled to CommonJS (no "type": "module" in package.json${module ? `, tsconfig module ${module}` : ""})`,
+  };
+}
+
 function modules(root: string, pkg: PackageJson, appFile: string | undefined): Finding {
   if (appFile) {
+    const typescript = typescriptModules(root, pkg, appFile);
+    if (typescript) return typescript;
     const text = readFileSync(join(root, appFile), "utf8");
     const { kind, reason } = moduleKindWithReason(appFile, text, pkg.type === "module");
     return { label: "Modules", value: kind === "esm" ? "ESM" : "CommonJS", evidence: reason };
@@ -86,6 +114,9 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
   const framework = detectFramework(root, pkg, options.framework);
   const module = frameworkById(framework.framework);
   const detection = module.detect({ root, pkg, framework, entry: options.entry });
+  // A file from the entry to the app that does not parse was read from a recovered tree: what
+  // detection says about it, and any edit placed by it, cannot be trusted.
+  for (const file of detection.chain) refuseUnparsable(file, readText(root, file));
   const languageFinding = language(root, module, detection.appFile);
   const findings: Finding[] = [
     { label: "Project", value: root, evidence: "nearest package.json" },
@@ -105,9 +136,13 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
   });
   findings.push(...detection.findings);
   const loadedByFramework = frameworkEnv(module, pkg);
-  const env = detectEnvLoading(root, pkg, detection.chain, loadedByFramework);
+  // Env loading often sits in a module the app imports (`src/config/env.ts`), not on the chain.
+  const reach = reachableSources(root, detection.chain);
+  const env = detectEnvLoading(root, pkg, reach.files, loadedByFramework, (file) =>
+    describeReach(reach, file),
+  );
   findings.push({ label: "Env loading", value: env.how, evidence: env.evidence });
-  const envFile = chooseEnvFile(root, pkg, detection.chain, env, loadedByFramework);
+  const envFile = chooseEnvFile(root, pkg, reach.files, env, loadedByFramework);
   findings.push({ label: "Env file", value: envFile.file, evidence: envFile.evidence });
   const { port } = detection;
   findings.push({ label: "Dev port", value: String(port.port), evidence: port.evidence });

@@ -1,5 +1,7 @@
 import {
+  accessSync,
   chmodSync,
+  constants,
   copyFileSync,
   existsSync,
   lstatSync,
@@ -56,6 +58,34 @@ function writeAtomic(path: string, content: string): void {
   }
 }
 
+/**
+ * A file the user made read-only is not to be changed: the atomic rename would replace it all
+ * the same (a rename needs only the folder to be writable), so it is refused before anything is
+ * written. No write bit at all counts even for root, which the access check lets through.
+ */
+function refuseReadOnly(plan: ChangeSet): void {
+  const readOnly = plan.files
+    .filter((change) => change.before !== undefined)
+    .map((change) => change.path)
+    .filter((path) => {
+      const target = writeTarget(join(plan.root, path));
+      try {
+        if ((statSync(target).mode & 0o222) === 0) return true;
+        accessSync(target, constants.W_OK);
+        return false;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code !== "ENOENT";
+      }
+    });
+  if (readOnly.length)
+    throw new CliError(
+      "read_only",
+      `${readOnly.join(", ")} ${readOnly.length === 1 ? "is" : "are"} read-only: nothing was written. Make ${readOnly.length === 1 ? "it" : "them"} writable (chmod u+w ${readOnly.join(" ")}) and run again, or make the change by hand.`,
+      1,
+      { files: readOnly },
+    );
+}
+
 /** Testing hook: makes the write of this (relative) path fail, to prove rollback. */
 const FAIL_ON = "CREATE_AUTH_TEST_FAIL_WRITE";
 
@@ -85,6 +115,7 @@ type Before = string | Buffer | undefined;
  * undoes the whole application later, for a step after it that fails.
  */
 export function applyChanges(plan: ChangeSet, copies: FileCopy[] = []): AppliedChanges {
+  refuseReadOnly(plan);
   const done: { path: string; before: Before }[] = [];
   const createdDirs: string[] = [];
   const restore = () => {

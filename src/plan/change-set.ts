@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../errors.js";
+import { readUserFile } from "../project/read-text.js";
+import { syntaxProblem } from "../syntax/parse.js";
 
 /** One file the command will create or modify. */
 export interface FileChange {
@@ -41,6 +43,24 @@ export interface ChangeSet {
 }
 
 /**
+ * Edits go by a file's syntax tree, and a tree recovered from broken code can put them anywhere:
+ * an existing source file that does not parse is not edited, and nothing is written.
+ */
+export function refuseUnparsable(path: string, text: string): void {
+  if (!SOURCE.test(path)) return;
+  const problem = syntaxProblem(text, path);
+  if (problem)
+    throw new CliError(
+      "parse_error",
+      `${path}:${problem.line}:${problem.column}: ${problem.message} create-auth edits only files that parse: nothing was written. Fix the syntax and run again.`,
+      1,
+      { file: path, line: problem.line, column: problem.column, parser: problem.message },
+    );
+}
+
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+/**
  * Collects edits against an in-memory view of the project: each edit sees the result of the
  * previous ones, and files whose content ends up unchanged drop out of the plan.
  */
@@ -59,7 +79,7 @@ export class PlanBuilder {
     if (!existsSync(absolute)) return undefined;
     if (statSync(absolute).isDirectory())
       throw new CliError("not_a_file", `${path} is a folder, not a file: nothing was changed.`);
-    return readFileSync(absolute, "utf8");
+    return readUserFile(this.root, path);
   }
 
   exists(path: string): boolean {
@@ -73,7 +93,9 @@ export class PlanBuilder {
       if (!pending.reasons.includes(reason)) pending.reasons.push(reason);
       return;
     }
-    this.changes.set(path, { path, before: this.read(path), after: content, reasons: [reason] });
+    const before = this.read(path);
+    if (before !== undefined && content !== before) refuseUnparsable(path, before);
+    this.changes.set(path, { path, before, after: content, reasons: [reason] });
   }
 
   /** Marks env keys of `path` as secret: displays of the plan show them masked. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type EnvAddition, mergeEnv } from "../edit/env-file.js";
 import { ensureIgnored } from "../edit/gitignore.js";
 import { CliError } from "../errors.js";
+import { exampleFileOf, isExampleFile, loaderOfExample } from "../project/env-example.js";
 import { isIgnored, isTracked } from "../project/git.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { PlanBuilder } from "./change-set.js";
@@ -33,12 +34,17 @@ export interface EnvPlanResult {
 
 /**
  * Plans env changes: missing keys appended to the env file (existing values untouched),
- * `.env.example` listing every key without values, and `.gitignore` covering the env file. A
+ * the project's example file (`.env.example`, or its `.env.template`/`.sample`/`.dist`) listing
+ * every key without values, and `.gitignore` covering the env file. A
  * secret is never written into a file git tracks unless forced.
  */
 export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResult {
-  const current = plan.read(options.envFile) ?? "";
-  const merged = mergeEnv(current, options.additions, { replace: options.replace });
+  const exampleFile = exampleFileOf((file) => plan.exists(file));
+  const seed = seedOf(plan, options.envFile, exampleFile);
+  const current = seed?.text ?? plan.read(options.envFile) ?? "";
+  // A seeded file's sample secrets are replaced by the real ones.
+  const replace = [...(options.replace ?? []), ...(seed ? options.secrets : [])];
+  const merged = mergeEnv(current, options.additions, { replace });
   const writesSecret = [...merged.added, ...merged.replaced].some((key) =>
     options.secrets.includes(key),
   );
@@ -56,26 +62,49 @@ export function planEnv(plan: PlanBuilder, options: EnvPlanOptions): EnvPlanResu
   plan.write(options.envFile, merged.text, "environment variables");
   plan.markSecrets(options.envFile, options.secrets);
 
-  if (options.envFile !== ".env.example") {
+  // The project's own list (`.env.template`, `.env.sample`, …) when it has one.
+  if (options.envFile !== exampleFile) {
     const example = mergeEnv(
-      plan.read(".env.example") ?? "",
+      plan.read(exampleFile) ?? "",
       options.additions.map(({ key, comment }) => ({
         key,
         value: "",
         ...(comment ? { comment } : {}),
       })),
     );
-    plan.write(".env.example", example.text, "document the variables");
+    plan.write(exampleFile, example.text, "document the variables");
   }
 
   const toIgnore = [options.envFile, ...(options.ignore ?? [])].filter(
-    (entry) => entry !== ".env.example",
+    (entry) => !isExampleFile(entry),
   );
   const alreadyIgnored = (entry: string) => options.gitRepository && isIgnored(plan.root, entry);
   const missing = toIgnore.filter((entry) => !alreadyIgnored(entry));
   if (missing.length)
     plan.edit(".gitignore", "keep secrets out of git", (text) => ensureIgnored(text, missing));
   return { added: merged.added, kept: merged.kept, replaced: merged.replaced };
+}
+
+/**
+ * The text a new env file starts from: an app that loads its example file when the env file is
+ * missing (`existsSync(".env") ? ".env" : ".env.example"`) would, once the env file exists,
+ * start without every value the example gave it. So the new file starts as a copy of the
+ * example, as the project's README would have one do by hand, and the plan says so.
+ */
+function seedOf(
+  plan: PlanBuilder,
+  envFile: string,
+  exampleFile: string,
+): { text: string } | undefined {
+  if (plan.exists(envFile) || envFile === exampleFile) return undefined;
+  const example = plan.read(exampleFile);
+  if (example === undefined) return undefined;
+  const loader = loaderOfExample(plan.root, exampleFile);
+  if (!loader) return undefined;
+  plan.manual.push(
+    `${envFile} starts as a copy of ${exampleFile}: ${loader} loads ${exampleFile} when ${envFile} is missing, so without its values the app would start differently. Review them (sample secrets included) before going live.`,
+  );
+  return { text: example };
 }
 
 /** Whether the env file already holds a value for `key`. */

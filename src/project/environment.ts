@@ -53,14 +53,16 @@ function importsDotenv(text: string, file: string): string | undefined {
 
 /**
  * How the app gets its env file into `process.env`, if it does: an app script (`--env-file`,
- * `-r dotenv/config`), or any file from the entry to the app (`files`: `import "dotenv/config"`
- * in server.ts counts as much as in app.ts).
+ * `-r dotenv/config`), or any file from the entry to the app and what they import (`files`:
+ * `import "dotenv/config"` in server.ts counts as much as `require("dotenv").config()` in the
+ * `src/config/config.js` that app.ts imports). `describe` names a file in the evidence.
  */
 export function detectEnvLoading(
   root: string,
   pkg: PackageJson,
   files: string[],
   frameworkEnv: FrameworkEnv | undefined,
+  describe: (file: string) => string = (file) => file,
 ): EnvLoading {
   for (const [name, command] of appScripts(pkg)) {
     if (ENV_FILE_FLAG.test(command))
@@ -71,10 +73,10 @@ export function detectEnvLoading(
   for (const file of files) {
     const text = readText(root, file);
     if (envFileCalls(text, file).loadEnvFile.length > 0)
-      return { how: "loadEnvFile", evidence: `process.loadEnvFile() in ${file}` };
+      return { how: "loadEnvFile", evidence: `process.loadEnvFile() in ${describe(file)}` };
     const module = importsDotenv(text, file);
     if (module && dependencyRange(pkg, module))
-      return { how: "dotenv", evidence: `${module} in package.json and ${file}` };
+      return { how: "dotenv", evidence: `${module} in package.json and ${describe(file)}` };
   }
   if (frameworkEnv) return { how: "framework", evidence: frameworkEnv.evidence };
   return { how: "none", evidence: "no dotenv, --env-file or process.loadEnvFile() found" };

@@ -3,7 +3,7 @@
  * a string that merely mentions `loadEnvFile(` or `.listen(8080)` decides nothing): the calls
  * detection looks for, with the literal values they are given.
  */
-import type { SourceFile, Node as TsNode } from "ts-morph";
+import type { CallExpression, SourceFile, Node as TsNode } from "ts-morph";
 import { parse } from "./parse.js";
 import { Node, SyntaxKind } from "./ts-morph.js";
 
@@ -76,11 +76,13 @@ export function envFileCalls(
     const property = options.getProperty("path");
     if (!Node.isPropertyAssignment(property)) continue;
     const value = property.getInitializerOrThrow();
-    const literals = [value, ...value.getDescendants()]
-      .map(stringValue)
-      .filter(
-        (literal): literal is string => literal !== undefined && /\.env[\w.-]*$/.test(literal),
-      );
+    const literals = [value, ...value.getDescendants()].map(stringValue).filter(
+      // `existsSync(".env") ? ".env" : ".env.example"`: the example is a fallback, not the file.
+      (literal): literal is string =>
+        literal !== undefined &&
+        /\.env[\w.-]*$/.test(literal) &&
+        !/\.(example|sample|template|dist|defaults)$/.test(literal),
+    );
     if (literals.length === 0) continue;
     config.push({
       path: literals.at(-1),
@@ -112,6 +114,55 @@ export function listenedPort(text: string, file: string): number | undefined {
     if (!/^port$/i.test(declaration.getName())) continue;
     const port = portValue(declaration.getInitializer());
     if (port !== undefined) return port;
+  }
+  for (const property of source.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) {
+    if (!/^["']?port["']?$/i.test(property.getNameNode().getText())) continue;
+    if (isOtherServicePort(property)) continue;
+    const port = schemaDefault(property.getInitializer());
+    if (port !== undefined) return port;
+  }
+  return undefined;
+}
+
+/** `{ db: { port: 5432 } }`, `redis: { port: 6379 }`: a port of another service, not the app's. */
+function isOtherServicePort(property: TsNode): boolean {
+  const owner = property.getParent()?.getParent();
+  const name = Node.isPropertyAssignment(owner)
+    ? owner.getName()
+    : Node.isVariableDeclaration(owner)
+      ? owner.getName()
+      : "";
+  return /db|database|redis|mongo|postgres|mysql|sql|smtp|mail|cache|queue|amqp|rabbit|kafka|elastic/i.test(
+    name,
+  );
+}
+
+/**
+ * The port an env schema or config object gives: `port: 8080`, `PORT: process.env.PORT || 8080`,
+ * zod's `PORT: z.coerce.number().default(8080)`, envalid's `PORT: port({ default: 8080 })`.
+ */
+function schemaDefault(value: TsNode | undefined): number | undefined {
+  const literal = portValue(value);
+  if (literal !== undefined) return literal;
+  if (Node.isBinaryExpression(value)) {
+    const operator = value.getOperatorToken().getKind();
+    if (operator === SyntaxKind.QuestionQuestionToken || operator === SyntaxKind.BarBarToken)
+      return portValue(value.getRight());
+  }
+  if (!Node.isCallExpression(value)) return undefined;
+  for (const call of [value, ...value.getDescendantsOfKind(SyntaxKind.CallExpression)]) {
+    if (calleeName(call) === "default") {
+      const port = portValue((call as CallExpression).getArguments()[0]);
+      if (port !== undefined) return port;
+    }
+    for (const argument of (call as CallExpression).getArguments()) {
+      if (!Node.isObjectLiteralExpression(argument)) continue;
+      const fallback = argument.getProperty("default") ?? argument.getProperty("devDefault");
+      if (Node.isPropertyAssignment(fallback)) {
+        const port = portValue(fallback.getInitializer());
+        if (port !== undefined) return port;
+      }
+    }
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
+import type * as TsMorph from "ts-morph";
 import type { SourceFile } from "ts-morph";
-import { Project } from "./ts-morph.js";
+import { Project, ts } from "./ts-morph.js";
 
 /** Made on the first parse: commands that parse nothing never build it. */
 let project: Project | undefined;
@@ -21,4 +22,29 @@ export function readingProject(): Project {
     skipFileDependencyResolution: true,
     compilerOptions: { allowJs: true },
   });
+}
+
+/** Where a file stops being valid syntax, and the parser's words for it. */
+export interface SyntaxProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * The first syntax error of `text`, or undefined when it parses: a tree recovered from broken
+ * code still has nodes, and an edit placed by them can land anywhere.
+ */
+export function syntaxProblem(text: string, fileName: string): SyntaxProblem | undefined {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  // Parse errors are kept on the source file (not part of TypeScript's typed surface).
+  const [first] =
+    (source as unknown as { parseDiagnostics?: TsMorph.ts.Diagnostic[] }).parseDiagnostics ?? [];
+  if (!first) return undefined;
+  const { line, character } = source.getLineAndCharacterOfPosition(first.start ?? 0);
+  return {
+    line: line + 1,
+    column: character + 1,
+    message: ts.flattenDiagnosticMessageText(first.messageText, "\n"),
+  };
 }

@@ -66,7 +66,7 @@ describe.each(matrix)("add-provider on $fixture after init", (entry) => {
     expect(schemaErrors("add-provider", run.json)).toEqual([]);
     const config = read(dir, entry.config);
     expect(config).toMatch(
-      /(import GitHub from ["']@create-auth\/runtime\/providers\/github["']|const GitHub = require\(["']@create-auth\/runtime\/providers\/github["']\)\.default)/,
+      /(import GitHub from ["']@create-auth\/runtime\/providers\/github["']|(const|var) GitHub = require\(["']@create-auth\/runtime\/providers\/github["']\)\.default)/,
     );
     expect(config).toMatch(/^\s+GitHub,$/m);
     expect(read(dir, ".env")).toMatch(/^AUTH_GITHUB_ID=Iv1\.abc$/m);

@@ -44,7 +44,10 @@ describe("every command after init uses the env file the app loads", () => {
       "provider-env-missing",
       "runtime-version",
     ]);
-    const rotated = await runCommand((io) => secret({ cwd: dir, rotate: true }, io), json);
+    const rotated = await runCommand(
+      (io) => secret({ cwd: dir, rotate: true, yes: true }, io),
+      json,
+    );
     expect(rotated.json).toMatchObject({ key: "AUTH_SECRET_1", envFile: ".env.local" });
     const added = await runCommand(
       (io) => addProvider("gitlab", { cwd: dir, yes: true, install: false }, io),

@@ -302,7 +302,7 @@ describe("the interactive path", () => {
     ]);
     expect(run.stdout).toContain('+app.use("/auth", ExpressAuth(authConfig));');
     expect(run.stdout).toContain(
-      "Next time, without questions: npx create-auth init --framework express --providers github,email --strategy database --database embedded --mount /auth --trust-proxy --yes",
+      "Next time, without questions: npx create-auth init --framework express --providers github,email --strategy database --database embedded --mount /auth --trust-proxy --no-install --yes",
     );
     const files = tree(dir);
     expect(files["src/index.ts"]).toContain('app.set("trust proxy", true);');

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rules } from "../../src/check/rules.js";
@@ -269,6 +269,15 @@ const cases: Case[] = [
     base: "express",
     mutate: (dir) => edit(dir, "src/app.ts", (t) => t.replace('"./auth.js"', '"./auth"')),
     at: { file: "src/app.ts", line: 3 },
+  },
+  {
+    rule: "module-shadows-folder",
+    base: "express",
+    mutate: (dir) => {
+      mkdirSync(join(dir, "src/auth"));
+      write(dir, "src/auth/index.ts", "export const roles = [];\n");
+    },
+    at: { file: "src/auth.ts" },
   },
   {
     rule: "cjs-node-version",

@@ -79,7 +79,7 @@ describe("after init: rotate the secret, check, add a provider, on a running app
 
     // Rotate: AUTH_SECRET stays for decryption, AUTH_SECRET_1 encrypts from now on.
     const oldSecret = envValue(dir, "AUTH_SECRET")!;
-    const rotated = run(["secret", "--rotate"]);
+    const rotated = run(["secret", "--rotate", "--yes"]);
     expect(rotated.exitCode, rotated.stderr).toBe(0);
     expect(rotated.stdout).toContain("Remove the older secrets after");
     const newSecret = envValue(dir, "AUTH_SECRET_1")!;

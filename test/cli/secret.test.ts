@@ -46,16 +46,20 @@ describe("secret", () => {
     const dir = copyFixture("check-express");
     await runSecret({ cwd: dir });
     const first = value(read(dir, ".env"), "AUTH_SECRET");
-    const rotated = await runSecret({ cwd: dir, rotate: true });
+    const rotated = await runSecret({ cwd: dir, rotate: true, yes: true });
     expect(schemaErrors("secret", rotated.json)).toEqual([]);
     expect(rotated.json).toMatchObject({ key: "AUTH_SECRET_1", rotated: true, applied: true });
     // The fixture's session.maxAge is 7 days.
     const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     expect(rotated.json?.removableAfter).toBe(week);
     expect(value(read(dir, ".env"), "AUTH_SECRET")).toBe(first);
-    expect((await runSecret({ cwd: dir, rotate: true })).json?.key).toBe("AUTH_SECRET_2");
-    expect((await runSecret({ cwd: dir, rotate: true })).json?.key).toBe("AUTH_SECRET_3");
-    const full = await runSecret({ cwd: dir, rotate: true });
+    expect((await runSecret({ cwd: dir, rotate: true, yes: true })).json?.key).toBe(
+      "AUTH_SECRET_2",
+    );
+    expect((await runSecret({ cwd: dir, rotate: true, yes: true })).json?.key).toBe(
+      "AUTH_SECRET_3",
+    );
+    const full = await runSecret({ cwd: dir, rotate: true, yes: true });
     expect(full.json?.error.code).toBe("too_many_secrets");
     const env = read(dir, ".env");
     expect(
@@ -67,8 +71,30 @@ describe("secret", () => {
     ).toBe(4);
   });
 
+  it("--rotate without --yes where nothing can be asked refuses, names --yes and writes nothing", async () => {
+    const dir = copyFixture("check-express");
+    writeFileSync(join(dir, ".env"), "AUTH_SECRET=original-value-that-must-survive-xxxxxxxx\n");
+    const before = tree(dir);
+    const run = await runSecret({ cwd: dir, rotate: true });
+    expect(run.exitCode).toBe(1);
+    expect(run.json?.error).toMatchObject({ code: "missing_answer", details: { flag: "--yes" } });
+    expect(run.json?.error.message).toContain("Pass --yes");
+    expect(tree(dir)).toEqual(before);
+    // The installed command, without a terminal: the same refusal.
+    const bin = runBin(["secret", "--rotate", "--cwd", dir]);
+    expect(bin.exitCode).toBe(1);
+    expect(bin.stderr).toContain("Pass --yes to apply it");
+    expect(tree(dir)).toEqual(before);
+    // In a terminal it asks, and applies what was confirmed.
+    const asked = await runCommand((io) => secret({ cwd: dir, rotate: true, json: false }, io), {
+      interactive: { answers: [true] },
+    });
+    expect(asked.exitCode, asked.stderr).toBe(0);
+    expect(read(dir, ".env")).toMatch(/^AUTH_SECRET_1=/m);
+  });
+
   it("--rotate needs a secret to rotate", async () => {
-    const run = await runSecret({ cwd: copyFixture("check-express"), rotate: true });
+    const run = await runSecret({ cwd: copyFixture("check-express"), rotate: true, yes: true });
     expect(run.json?.error.code).toBe("nothing_to_rotate");
   });
 

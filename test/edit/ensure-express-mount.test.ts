@@ -22,6 +22,12 @@ const edits: { name: string; trustProxy?: boolean }[] = [
   { name: "factory-function" },
   { name: "require-called-inline" },
   { name: "comments-between-middleware" },
+  { name: "statements-between-middleware" },
+  { name: "esm-ts-router-in-file" },
+  { name: "middleware-in-if-block" },
+  { name: "nothing-before-routers" },
+  { name: "package-error-handler-last" },
+  { name: "inline-middleware-and-fallback" },
 ];
 const unchanged: { name: string; trustProxy?: boolean; manual?: string }[] = [
   { name: "already-mounted", trustProxy: true },

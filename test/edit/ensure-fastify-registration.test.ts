@@ -24,6 +24,7 @@ const edits: (Options & { name: string; manual?: string[] })[] = [
   { name: "fastify-cli-plugin", kind: "plugin" },
   { name: "cjs-module-exports-plugin", kind: "plugin" },
   { name: "after-setup-plugins" },
+  { name: "statements-between-plugins" },
   { name: "error-handler-after-routes" },
   { name: "trust-proxy-no-options", trustProxy: true },
   { name: "trust-proxy-with-options", trustProxy: true },

@@ -21,6 +21,7 @@ const edits = [
   "factory-function",
   "cjs-require",
   "stops-at-custom-middleware",
+  "statements-between-middleware",
 ];
 const unchanged: { name: string; variable?: string; manual?: string }[] = [
   { name: "already-mounted", variable: "app" },

@@ -18,6 +18,7 @@ const edits: { name: string; kind: ModuleKind; specs?: ModuleImport[] }[] = [
   { name: "esm-js-house-style", kind: "esm" },
   { name: "cjs-js", kind: "cjs" },
   { name: "cjs-directive-only", kind: "cjs" },
+  { name: "cjs-var-style", kind: "cjs" },
   { name: "no-imports", kind: "esm" },
   { name: "partly-imported", kind: "esm" },
   { name: "imports-after-code", kind: "esm" },

@@ -1,63 +1,12 @@
-import type { CallExpression, Statement } from "ts-morph";
-import { type ImportedBinding, importedModules } from "../../syntax/imported-modules.js";
+import type { CallExpression } from "ts-morph";
+import { importedModules } from "../../syntax/imported-modules.js";
 import { parse } from "../../syntax/parse.js";
 import { quoted, type SourceStyle, statement } from "../../syntax/source-style.js";
 import { eolOf, insertAt } from "../../syntax/text-edit.js";
 import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import { findAppDeclaration } from "./express-app.js";
 import { isExpressAuthHandler } from "./express-mounts.js";
-
-/**
- * Packages of global middleware that belong before auth: body parsers, security headers,
- * logging, compression, sessions, static files. Recognised by the module a name is imported from,
- * so `const logger = require("morgan")` counts as much as `morgan`.
- */
-const EARLY_MODULES = new Set([
-  "body-parser",
-  "compression",
-  "connect-timeout",
-  "cookie-parser",
-  "cookie-session",
-  "cors",
-  "express-session",
-  "helmet",
-  "method-override",
-  "morgan",
-  "pino-http",
-  "response-time",
-  "serve-favicon",
-  "serve-static",
-]);
-/** The same by name, for middleware whose import we cannot see (a helper module, a global). */
-const EARLY_NAMES =
-  /^(express\.(json|urlencoded|text|raw|static)|bodyParser\.\w+|cors|helmet|cookieParser|morgan|logger|compression|pinoHttp|session|responseTime|favicon|methodOverride)$/;
-
-/** `cors()`, `logger("dev")`, `express.json()`, `bodyParser.json()`: a global middleware call. */
-function isEarlyMiddleware(node: Node, modules: Map<string, ImportedBinding>): boolean {
-  if (!Node.isCallExpression(node)) return false;
-  const callee = node.getExpression().getText();
-  const head = callee.split(".")[0]!;
-  const module = modules.get(head)?.module;
-  if (module === "express") return /^\w+\.(json|urlencoded|text|raw|static)$/.test(callee);
-  if (module !== undefined && EARLY_MODULES.has(module)) return true;
-  return EARLY_NAMES.test(callee);
-}
-
-function isEarlySetup(
-  node: Statement,
-  app: string,
-  modules: Map<string, ImportedBinding>,
-): boolean {
-  if (!Node.isExpressionStatement(node)) return false;
-  const call = node.getExpression();
-  if (!Node.isCallExpression(call)) return false;
-  const callee = call.getExpression().getText();
-  if ([`${app}.set`, `${app}.enable`, `${app}.disable`, `${app}.engine`].includes(callee))
-    return true;
-  if (callee !== `${app}.use`) return false;
-  const args = call.getArguments();
-  return args.length > 0 && args.every((argument) => isEarlyMiddleware(argument, modules));
-}
+import { mountAnchor } from "./express-placement.js";
 
 /** What to mount, where, and in which style. */
 export interface MountOptions {
@@ -82,9 +31,10 @@ function alreadyCalls(calls: CallExpression[], callee: string, pattern: RegExp):
 }
 
 /**
- * Ensures `app.use(<mount>, ExpressAuth(authConfig))` right after the `express()` call and the
- * global middleware that follows it (body parsers, cors, helmet, logging, settings), so it runs
- * before routers, the 404 handler and error handlers. Adds `app.set("trust proxy", true)` when
+ * Ensures `app.use(<mount>, ExpressAuth(authConfig))` after the app's global middleware
+ * (security headers, logging, rate limits, body parsers, its own middleware modules) and before
+ * its routers, routes, 404 and error handlers, whatever other statements sit between them
+ * (see `mountAnchor`). Adds `app.set("trust proxy", true)` when
  * asked. Idempotent: an existing mount of ExpressAuth leaves the file untouched.
  */
 export function ensureExpressMount(
@@ -124,12 +74,7 @@ export function ensureExpressMount(
     // Statements only: comments between them are not statements and must not end the scan.
     const parent = app.statement.getParentOrThrow();
     const siblings = Node.isStatemented(parent) ? parent.getStatements() : [app.statement];
-    const modules = importedModules(file);
-    let anchor: Statement = app.statement;
-    for (const node of siblings.slice(siblings.indexOf(app.statement) + 1)) {
-      if (!isEarlySetup(node, name, modules)) break;
-      anchor = node;
-    }
+    const anchor = mountAnchor(app.statement, siblings, name, importedModules(file));
     result = insertAt(result, anchor.getEnd(), `${eol}${indent}${snippet(name)}`);
   }
   if (options.trustProxy && !trusted) {

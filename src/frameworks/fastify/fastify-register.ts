@@ -4,7 +4,7 @@ import { type ImportedBinding, importedModules } from "../../syntax/imported-mod
 import { parse } from "../../syntax/parse.js";
 import { quoted, type SourceStyle, statement } from "../../syntax/source-style.js";
 import { eolOf, insertAt } from "../../syntax/text-edit.js";
-import { Node } from "../../syntax/ts-morph.js";
+import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import { unwrap } from "../../syntax/values.js";
 import { type FastifyDeclaration, findFastifyDeclaration } from "./fastify-app.js";
 import { fastifyAuthRegistrations } from "./fastify-mounts.js";
@@ -99,6 +99,15 @@ function isSetup(node: Statement, name: string, modules: Map<string, ImportedBin
   const module = pluginModule(plugin, modules);
   if (module === "@fastify/autoload") return /plugins/.test(options?.getText() ?? "");
   return module !== undefined && SETUP_PLUGINS.has(module);
+}
+
+/** Whether a statement uses the instance, returns or exports. */
+function touchesInstance(node: Statement, name: string): boolean {
+  if (Node.isReturnStatement(node) || Node.isExportAssignment(node)) return true;
+  if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) return false;
+  return node
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .some((identifier) => identifier.getText() === name);
 }
 
 /** How the file calls `register` on its instance: awaited, `void`ed, or plain. */
@@ -203,8 +212,10 @@ export function ensureFastifyRegistration(
     const start = anchor ? siblings.indexOf(anchor) + 1 : 0;
     let rest = siblings.slice(start);
     for (const node of rest) {
-      if (!isSetup(node, name, modules)) break;
-      anchor = node;
+      if (isSetup(node, name, modules)) anchor = node;
+      // A statement that does not touch the instance (a `const`, a database connection)
+      // neither moves the registration nor ends the search for setup plugins after it.
+      else if (touchesInstance(node, name)) break;
     }
     // A plugin keeps the error handler its parent had when it loaded: after a later
     // `setErrorHandler` (before the app starts), the auth endpoints answer errors like the app.

@@ -3,7 +3,7 @@ import { type ImportedBinding, importedModules } from "../../syntax/imported-mod
 import { parse } from "../../syntax/parse.js";
 import { quoted, type SourceStyle, statement } from "../../syntax/source-style.js";
 import { eolOf, insertAt } from "../../syntax/text-edit.js";
-import { Node } from "../../syntax/ts-morph.js";
+import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import { honoDeclarations } from "./hono-app.js";
 import { readHonoMounts } from "./hono-mounts.js";
 import { literalString } from "./hono-syntax.js";
@@ -51,6 +51,31 @@ function isEarlySetup(node: Statement, app: string, modules: Map<string, Importe
   const args = call.getArguments();
   const handlers = literalString(args[0]) === undefined ? args : args.slice(1);
   return handlers.length > 0 && handlers.every((handler) => isEarlyMiddleware(handler, modules));
+}
+
+/**
+ * How a statement after `new Hono()` places the mount: global middleware of Hono's is `early`
+ * (the mount follows it), any other use of the app `late` (the mount precedes it), and a
+ * statement that does not touch the app (a `const`, a database connection) `neutral`, so it
+ * does not end the search. A block (`if (dev) { app.use(logger()) }`) counts by what it holds.
+ */
+function placementOf(
+  node: Statement,
+  app: string,
+  modules: Map<string, ImportedBinding>,
+): "early" | "late" | "neutral" {
+  if (isEarlySetup(node, app, modules)) return "early";
+  if (Node.isExportAssignment(node) || Node.isReturnStatement(node)) return "late";
+  if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) return "neutral";
+  const onApp = node
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .filter((call) => call.getExpression().getText().startsWith(`${app}.`));
+  if (onApp.length === 0) return "neutral";
+  const statements = onApp.map((call) => call.getParentIfKind(SyntaxKind.ExpressionStatement));
+  const early = statements.every(
+    (statement) => statement !== undefined && isEarlySetup(statement, app, modules),
+  );
+  return early && !Node.isExpressionStatement(node) ? "early" : "late";
 }
 
 /** What to mount and in which style. */
@@ -105,8 +130,9 @@ export function ensureHonoMount(
   const modules = importedModules(file);
   let anchor: Statement = app.statement;
   for (const node of siblings.slice(siblings.indexOf(app.statement) + 1)) {
-    if (!isEarlySetup(node, name, modules)) break;
-    anchor = node;
+    const placement = placementOf(node, name, modules);
+    if (placement === "late") break;
+    if (placement === "early") anchor = node;
   }
   const indent =
     /[ \t]*$/.exec(text.slice(0, app.statement.getStart()).split(/\r?\n/).at(-1) ?? "")?.[0] ?? "";

@@ -3,7 +3,8 @@ import type { Answers } from "../../commands/init/answers.js";
 import { CLI_VERSION, configModule, envLoaderModule } from "../../commands/init/config-module.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import { render } from "../../render.js";
-import { quoted } from "../../syntax/source-style.js";
+import { quoted, type SourceStyle } from "../../syntax/source-style.js";
+import { configPath, envLoaderPath } from "../config-beside-app.js";
 import type { ConfigShape, ProjectOf } from "../types.js";
 import { registerMiddleware } from "./register-middleware.js";
 import type { SolidApp } from "./solid-app.js";
@@ -27,9 +28,16 @@ export function planSolidStart(
   config: ConfigShape,
 ): { configFile: string; existed: boolean } {
   const ext = project.typescript ? ".ts" : ".js";
-  const style = { quote: '"' as const, semicolons: true, indent: "  ", extensions: false };
-  const configFile = `src/auth${ext}`;
-  const loaderFile = `src/env${ext}`;
+  const style: SourceStyle = {
+    quote: '"',
+    semicolons: true,
+    indent: "  ",
+    extensions: false,
+    declaration: "const",
+  };
+  // `src/auth.ts` beside a folder `src/auth/` would shadow its index and break the build.
+  const configFile = configPath(plan, "src", ext);
+  const loaderFile = envLoaderPath(plan, "src", ext);
   const options = { kind: "esm" as const, typescript: project.typescript, style };
   if (!plan.exists(loaderFile))
     plan.write(
@@ -41,7 +49,12 @@ export function planSolidStart(
   if (!existed) {
     plan.write(
       configFile,
-      configModule({ ...options, framework: config, answers, envLoader: "./env" }),
+      configModule({
+        ...options,
+        framework: config,
+        answers,
+        envLoader: `./${posix.basename(loaderFile).replace(/\.[jt]s$/, "")}`,
+      }),
       "auth configuration",
     );
   }
@@ -65,7 +78,20 @@ export function planSolidStart(
     const existing = project.app.middlewareFile;
     const paths = answers.protect.map((path) => quoted(path, style)).join(", ");
     const call = `authMiddleware(authConfig, { protectedPaths: [${paths}] })`;
-    if (existing) {
+    const existingText = existing ? (plan.read(existing) ?? "") : "";
+    const missing = answers.protect.filter(
+      (path) =>
+        !new RegExp(`["'\`]${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["'\`]`).test(
+          existingText,
+        ),
+    );
+    if (existing && /\bauthMiddleware\s*\(/.test(existingText)) {
+      // Already protecting (a second `init --protect`): only paths it does not name are a step.
+      if (missing.length)
+        plan.manual.push(
+          `Add ${missing.map((path) => quoted(path, style)).join(", ")} to the protectedPaths of authMiddleware in ${existing}.`,
+        );
+    } else if (existing) {
       plan.manual.push(
         `Add to the onRequest handlers of createMiddleware in ${existing}:\n  ${call}\n(import { authMiddleware } from "${config.importPath}" and { authConfig } from "${importOfConfig(project, existing, configFile)}")`,
       );
