@@ -159,13 +159,16 @@ describe("Hono: what detection reports", () => {
     expect(finding(run, "Hono app")).toMatchObject({ value: "app in src/app.ts:6" });
   });
 
-  it("Hono before 4.8 is warned about (the runtime imports hono/route)", async () => {
+  it("Hono before 4.8 is refused before anything is written (the runtime's peer range)", async () => {
     const dir = copyFixture("hono-node-ts");
     editJson(dir, (pkg) => {
       (pkg.dependencies as Record<string, string>).hono = "4.6.0";
     });
-    const run = await runInit({ cwd: dir, providers: "github", dryRun: true });
-    expect(run.stderr).toContain("Hono 4.6.0: the runtime's Hono adapter needs 4.8 or later");
+    const before = tree(dir);
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode).toBe(1);
+    expect(run.json!.error.message).toMatch(/Hono 4\.6\.0 is not supported: it needs "hono" \^4\.8/);
+    expect(tree(dir)).toEqual(before);
   });
 
   it("a project with Express and Hono needs --framework", async () => {

@@ -171,11 +171,6 @@ export function detectHono({
     warnings.push(
       "No Hono app found: the configuration and env file are planned, and the lines that mount the endpoints are printed for you to add (or pass --entry <file>).",
     );
-  const [major, minor] = /(\d+)\.(\d+)/.exec(framework.version)?.slice(1).map(Number) ?? [];
-  if (major === 4 && minor !== undefined && minor < 8)
-    warnings.push(
-      `Hono ${framework.version}: the runtime's Hono adapter needs 4.8 or later (it imports hono/route). Upgrade hono before starting the app.`,
-    );
   if (runtime.name === "workers")
     warnings.push(
       "Cloudflare Workers is not a tested target: the runtime needs the nodejs_compat flag (node:crypto), and variables come from .dev.vars and wrangler secrets (pass --env-path .dev.vars).",
