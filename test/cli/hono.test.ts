@@ -167,7 +167,9 @@ describe("Hono: what detection reports", () => {
     const before = tree(dir);
     const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
     expect(run.exitCode).toBe(1);
-    expect(run.json!.error.message).toMatch(/Hono 4\.6\.0 is not supported: it needs "hono" \^4\.8/);
+    expect(run.json!.error.message).toMatch(
+      /Hono 4\.6\.0 is not supported: it needs "hono" \^4\.8/,
+    );
     expect(tree(dir)).toEqual(before);
   });
 
