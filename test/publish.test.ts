@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { copyFixture, removeTemporary } from "./support/cli.js";
 
 const repository = new URL("../", import.meta.url).pathname;
@@ -109,9 +109,19 @@ describe("the packed CLI, installed", () => {
     const user = join(work, "user");
     execFileSync("mkdir", [user]);
     writeFileSync(join(user, "package.json"), JSON.stringify({ name: "user", private: true }));
+    // The CLI depends on @create-auth/runtime (it reads the runtime's peer ranges), which is
+    // not on the registry yet: the packed runtime is installed beside it, as a release would
+    // publish both.
     execFileSync(
       "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", join(work, tarball)],
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        inject("runtimeTarball"),
+        join(work, tarball),
+      ],
       { cwd: user, stdio: "pipe" },
     );
     const app = copyFixture("express4-cjs-js");
