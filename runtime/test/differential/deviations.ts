@@ -1,0 +1,186 @@
+/**
+ * Every difference from Auth.js that stays, with why. The differential tests compare each
+ * scenario with Auth.js and fail on any difference a deviation here does not name (and on a
+ * named one that no longer differs); `docs/migrating.md` shows exactly these rows, checked by
+ * `deviations-doc.test.ts`.
+ */
+import { expect } from "vitest";
+
+export interface Deviation {
+  /** Stable identifier. */
+  id: string;
+  /** What Auth.js does (the doc's first column, Markdown). */
+  authJs: string;
+  /** What create-auth does instead (the doc's second column, Markdown). */
+  ours: string;
+  /** Why it stays (the doc's third column, Markdown). */
+  reason: string;
+  /** Differential scenarios that differ from Auth.js because of this entry. */
+  scenarios?: string[];
+}
+
+const objectParamsOverStringPreset = ["spotify", "gitlab", "twitter"].flatMap((id) => [
+  `authorization ${id}: an object with params`,
+]);
+
+export const deviations: Deviation[] = [
+  {
+    id: "trust-host-false",
+    authJs: "`AUTH_TRUST_HOST=false` trusts the host",
+    ours: "it means false",
+    reason: "a setting that says false must not enable host trust",
+  },
+  {
+    id: "https-endpoints",
+    authJs: "OAuth providers over plain HTTP are accepted",
+    ours: "HTTPS required (loopback excepted; `allowInsecureRequests` opts in)",
+    reason: "codes and tokens must not cross the network in clear",
+  },
+  {
+    id: "id-token-signature",
+    authJs: "ID tokens are trusted because they came over TLS",
+    ours: "verified against the provider's JWKS",
+    reason: "a forged or replayed ID token is refused",
+  },
+  {
+    id: "invalid-callback-url-status",
+    authJs: "an invalid `callbackUrl` query answers 500",
+    ours: "400",
+    reason: "it is the client's mistake, not a server failure",
+  },
+  {
+    id: "jwt-reissue",
+    authJs: "the JWT session cookie is re-encrypted on every read",
+    ours: "once per `session.updateAge` with the default `jwt` callback",
+    reason: "speed; the cookie's lifetime is the same",
+  },
+  {
+    id: "credentials-database",
+    authJs:
+      "credentials + database strategy silently fails (the JWT cookie is looked up as a database token)",
+    ours: "works when another provider needs the adapter: credentials users keep a JWT cookie, which the database strategy reads as a JWT session",
+    reason: "Auth.js's combination cannot sign anyone in",
+  },
+  {
+    id: "dangerous-linking-verified",
+    authJs:
+      "an OAuth account is linked to any user with the same email (with `allowDangerousEmailAccountLinking`)",
+    ours: "only when both sides have verified the email",
+    reason: "an unverified address would hand the account over",
+  },
+  {
+    id: "jwt-linking-sub",
+    authJs:
+      "with JWT sessions, a new OAuth account is linked to the adapter user whose id equals the session's `sub`, even a credentials user's",
+    ours: "only to the user of a session our OAuth or email sign-in created; sessions Auth.js minted link nothing until the user signs in again",
+    reason: "a `sub` the adapter did not issue must not choose whom to link",
+  },
+  {
+    id: "foreign-mount-prefix",
+    authJs: "the base path is taken from each request's path",
+    ours: "fixed at the first request (or `basePath`); requests under another prefix fall through to your app",
+    reason: "requests cannot move the sign-in page or create configurations",
+  },
+  {
+    id: "signin-page-query",
+    authJs: "the sign-in page copies query parameters into its forms",
+    ours: "only `error` and `email`",
+    reason: "a link cannot plant fields in the sign-in forms",
+  },
+  {
+    id: "oauth-email-verified",
+    authJs:
+      "an OAuth sign-up stores `emailVerified: null` even when the provider verified the address",
+    ours: "the time of the sign-up when the provider says `email_verified: true`",
+    reason: "the address is known to be verified",
+  },
+  {
+    id: "magic-link-unverified",
+    authJs: "a magic link signs in to any user with that address",
+    ours: "not to a user whose address is unverified (account pre-hijacking): `OAuthAccountNotLinked`. Users your app invites: `signInUnverifiedUsers: true` on the email provider. Users Auth.js created from a provider have `emailVerified: null`: they sign in with that provider",
+    reason: "account pre-hijacking",
+  },
+  {
+    id: "rate-limit",
+    authJs: "no rate limiting",
+    ours: "credentials and email sign-in answer 429 past 10 attempts per identifier or 100 per address in 5 minutes (`rateLimit`, `false` turns it off)",
+    reason: "password guessing and mail flooding",
+  },
+  {
+    id: "host-cookie-prefix",
+    authJs:
+      "over HTTPS the session, callback-URL and check cookies are `__Secure-` (a sibling subdomain can plant them)",
+    ours: "`__Host-`. Your users' `__Secure-authjs.session-token` cookies keep working: a JWT session is moved to `__Host-authjs.session-token` on its next `/session` read, a database session to a fresh token (see [security.md](security.md#csrf-and-cookies) for why only those tokens are read)",
+    reason: "cookie tossing from a sibling subdomain",
+  },
+  {
+    id: "link-flow-origin",
+    authJs: "an OAuth callback links the provider account to whoever is signed in when it arrives",
+    ours: "only to the user who was signed in when the flow started (a flow started signed out links nothing)",
+    reason: "login CSRF into someone else's account",
+  },
+  {
+    id: "options-checked",
+    authJs: 'options are used as given (`absoluteMaxAge: "60"` quietly disables the lifetime)',
+    ours: "checked by type and range: `InvalidConfig` names the option, and no request succeeds until it is fixed",
+    reason: "a typo must not switch a protection off",
+  },
+  {
+    id: "text-plain-bodies",
+    authJs: "`text/plain` bodies may be parsed by your app's parser and read",
+    ours: "only JSON and form bodies are read",
+    reason: "`text/plain` is a CORS-simple type: cross-site forms could post them",
+  },
+  {
+    id: "authorization-object-over-string-preset",
+    authJs:
+      "`authorization: { params }` on a preset whose default is a URL string (Spotify, GitLab, X/Twitter) fails with `Configuration`",
+    ours: "the params are merged into the preset's URL",
+    reason: "Auth.js's merge replaces the URL with a placeholder; ours is the documented intent",
+    scenarios: objectParamsOverStringPreset,
+  },
+  {
+    id: "twitch-email-verified-claim",
+    authJs: "the Twitch preset asks for the `email`, `picture` and `preferred_username` claims",
+    ours: "also `email_verified`",
+    reason: "an account is linked by email only when the provider says the address is verified",
+    scenarios: [
+      "authorization twitch: the preset's defaults",
+      "authorization twitch: an object with params",
+      "authorization twitch: an object with a URL query and params",
+    ],
+  },
+  {
+    id: "entra-user-read-scope",
+    authJs:
+      "the Microsoft Entra ID preset asks for `User.Read` and fetches the profile photo from Microsoft Graph",
+    ours: "`openid profile email` only; no photo",
+    reason: "least privilege: no Graph permission the sign-in does not need",
+    scenarios: ["authorization microsoft-entra-id: the preset's defaults"],
+  },
+];
+
+/** The deviation that names `scenario`, if any. */
+export function deviationFor(scenario: string): Deviation | undefined {
+  return deviations.find((d) => d.scenarios?.includes(scenario));
+}
+
+/**
+ * Asserts that `ours` equals `authJs` for `scenario`, or, when a deviation names the scenario,
+ * that it still differs (so the list never keeps entries that are no longer true).
+ */
+export function expectSame(scenario: string, ours: unknown, authJs: unknown): void {
+  const known = deviationFor(scenario);
+  if (known) expect(ours, `${scenario} (deviation ${known.id})`).not.toEqual(authJs);
+  else expect(ours, scenario).toEqual(authJs);
+}
+
+/** The Markdown table `docs/migrating.md` shows. */
+export function deviationsTable(): string {
+  const cell = (text: string) => text.replace(/\|/g, "\\|");
+  return [
+    "| Auth.js | create-auth | Why |",
+    "|---|---|---|",
+    ...deviations.map((d) => `| ${cell(d.authJs)} | ${cell(d.ours)} | ${cell(d.reason)} |`),
+  ].join("\n");
+}
