@@ -1,0 +1,112 @@
+/**
+ * `@auth/express` and our `ExpressAuth` on two real Express 4 servers on 127.0.0.1, with the same
+ * configuration, and a reduction of a response to what a user sees once random values
+ * (tokens, timestamps, cookie values) are masked.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import AuthJsCredentials from "@auth/core/providers/credentials";
+import AuthJsGitHub from "@auth/core/providers/github";
+import { ExpressAuth as AuthJsExpressAuth } from "@auth/express";
+import { ExpressAuth } from "../../src/express/index.js";
+import Credentials from "../../src/providers/credentials.js";
+import GitHub from "../../src/providers/github.js";
+import { express4 } from "../express/app.js";
+import { captureLogger, HttpTestClient, SECRET } from "../helpers.js";
+
+const alice = { id: "1", name: "Alice", email: "alice@example.com" };
+
+function authorize(credentials: Partial<Record<string, unknown>>) {
+  return credentials.username === "alice" ? alice : null;
+}
+
+/** The configuration both servers share, built with each library's own presets. */
+function config(library: "ours" | "authJs") {
+  const github = { clientId: "client-1", clientSecret: "secret-1" };
+  const credentials = { credentials: { username: { label: "Username" } }, authorize };
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: captureLogger().logger,
+    providers:
+      library === "ours"
+        ? [Credentials(credentials), GitHub(github)]
+        : [AuthJsCredentials(credentials), AuthJsGitHub(github)],
+  };
+}
+
+async function listen(
+  app: ReturnType<typeof express4>,
+): Promise<{ server: Server; origin: string }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Both servers; `close()` stops them. */
+export async function startServers() {
+  const theirs = express4();
+  theirs.use("/auth/*", AuthJsExpressAuth(config("authJs") as never) as never);
+  const mine = express4();
+  mine.use("/auth", ExpressAuth(config("ours") as never) as never);
+  const [a, b] = await Promise.all([listen(theirs), listen(mine)]);
+  return {
+    authJs: a.origin,
+    ours: b.origin,
+    close: () => Promise.all([a, b].map(({ server }) => new Promise((r) => server.close(r)))),
+  };
+}
+
+/** A fresh browser (cookie jar) on one server. */
+export function browser(origin: string) {
+  return new HttpTestClient(origin);
+}
+
+const random = /^[0-9a-f]{64}$/;
+
+function maskValue(value: string, origin: string): string {
+  return value.split(origin).join("{origin}");
+}
+
+/** What a user sees of a response: status, the headers that matter, cookies, the body. */
+export async function observe(response: Response, origin: string) {
+  const type = response.headers.get("content-type") ?? "";
+  const location = response.headers.get("location");
+  const cookies = response.headers
+    .getSetCookie()
+    .map((line) => {
+      const [pair, ...attributes] = line.split(/;\s*/);
+      const name = pair!.slice(0, pair!.indexOf("="));
+      const value = pair!.slice(pair!.indexOf("=") + 1);
+      const kept = attributes
+        .map((a) => a.toLowerCase())
+        .filter((a) => !a.startsWith("expires="))
+        .sort();
+      const shown =
+        value === ""
+          ? ""
+          : name.endsWith("callback-url")
+            ? maskValue(decodeURIComponent(value), origin)
+            : "<value>";
+      return `${name}=${shown}; ${kept.join("; ")}`;
+    })
+    .sort();
+  const text = await response.text();
+  let body: unknown = text;
+  if (type.includes("json")) {
+    body = JSON.parse(maskValue(text, origin), (key, value) =>
+      key === "csrfToken" && random.test(value) ? "<token>" : key === "expires" ? "<time>" : value,
+    );
+  } else if (type.includes("html")) {
+    body = "<html>";
+  }
+  return {
+    status: response.status,
+    contentType: type.split(";")[0] || null,
+    location: location && maskValue(location, origin),
+    cacheControl: response.headers.get("cache-control"),
+    cookies,
+    body,
+  };
+}
