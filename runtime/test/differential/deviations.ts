@@ -142,6 +142,20 @@ export const deviations: Deviation[] = [
     scenarios: objectParamsOverStringPreset,
   },
   {
+    id: "authorization-url-string",
+    authJs: "a provider hook sees `provider.authorization.url` as a `URL` object",
+    ours: "as a string with the same value (the same query); `new URL(…)` or `String(…)` of it reads the same in both",
+    reason: "the provider configuration stays plain, serialisable data",
+  },
+  {
+    id: "oauth2-default-scope",
+    authJs:
+      "an OAuth 2 (not OIDC) authorization URL without `scope` gets `scope=openid profile email`",
+    ours: "no scope is added to a plain OAuth 2 provider (OIDC providers get `openid profile email`, as in Auth.js)",
+    reason: "least privilege: a plain OAuth 2 provider gets only the scope you configure",
+    scenarios: ["authorization *: a URL string without a query › query"],
+  },
+  {
     id: "twitch-email-verified-claim",
     authJs: "the Twitch preset asks for the `email`, `picture` and `preferred_username` claims",
     ours: "also `email_verified`",

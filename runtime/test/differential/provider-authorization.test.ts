@@ -80,6 +80,7 @@ const presets: { id: string; ours: Factory; authJs: Factory; url: string; extra?
 function scenarios(url: string): [string, object][] {
   return [
     ["the preset's defaults", {}],
+    ["a URL string without a query", { authorization: url }],
     ["a URL string with a query", { authorization: `${url}?scope=from-url&prompt=consent` }],
     [
       "an object with params",
