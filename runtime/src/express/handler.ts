@@ -1,7 +1,7 @@
 import { assertConfigObject } from "../core/assert-options.js";
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader, serializeCookie } from "../core/cookies.js";
-import { handleAuthRequest } from "../core/handle.js";
+import { handleAuthRequest, unknownAction } from "../core/handle.js";
 import { type AuthRequest, parseAction } from "../core/request.js";
 import type { AuthResponse } from "../core/response.js";
 import type { AuthConfig } from "../types.js";
@@ -131,7 +131,9 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
       // elsewhere (a root mount with `basePath`) the request is the app's.
       const ours = found.pathname.startsWith(`${found.basePath}/`);
       if (method !== "GET" && method !== "POST" && method !== "HEAD") {
-        return ours ? reject(res, 400) : next();
+        if (!ours) return next();
+        found.resolved.logger.error(unknownAction(method, found.pathname));
+        return reject(res, 400);
       }
       // Concatenated, not resolved: a path like `//host/x` must not become the URL's host.
       // Without a `?` there is no query, and no second URL to parse for it.
@@ -142,7 +144,9 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
       // HEAD is GET without a body (Node sends none), but never on the callback: it spends
       // one-time codes and magic links, and mail scanners send HEAD to every link.
       if (!parsed || (method === "HEAD" && parsed.action === "callback")) {
-        return ours ? reject(res, 400) : next();
+        if (!ours) return next();
+        found.resolved.logger.error(unknownAction(method, url.pathname));
+        return reject(res, 400);
       }
       // A `Host` that is not a host: refused, but only on our own paths.
       if (!origin) return reject(res, 400);

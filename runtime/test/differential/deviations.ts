@@ -196,6 +196,20 @@ export const deviations: Deviation[] = [
     ],
   },
   {
+    id: "log-jwt-session-error",
+    authJs: "an unreadable session cookie logs `JWTSessionError` with an empty message",
+    ours: "the message says the session token could not be read (the decoding error is its cause)",
+    reason: "an empty log line tells the operator nothing",
+    scenarios: ["express GET session with a broken cookie › logged"],
+  },
+  {
+    id: "log-unknown-provider-type",
+    authJs: "an unknown provider id logs a plain `Error`",
+    ours: "an `InvalidProvider` error with the same message",
+    reason: "every logged error carries a stable `type` code (reference §11 item 23)",
+    scenarios: ["express GET callback/unknown provider › logged"],
+  },
+  {
     id: "error-redirect-keeps-cookies",
     authJs:
       "an error redirect drops the cookies computed before the failure (a new CSRF cookie, check-cookie clears)",

@@ -20,6 +20,9 @@ function authorize(credentials: Partial<Record<string, unknown>>) {
   return credentials.username === "alice" ? alice : null;
 }
 
+/** What each server logged as errors, emptied by the caller between scenarios. */
+export const logged = { ours: [] as Error[], authJs: [] as Error[] };
+
 /** The configuration both servers share, built with each library's own presets. */
 function config(library: "ours" | "authJs") {
   const github = { clientId: "client-1", clientSecret: "secret-1" };
@@ -27,7 +30,12 @@ function config(library: "ours" | "authJs") {
   return {
     secret: SECRET,
     trustHost: true,
-    logger: captureLogger().logger,
+    logger: {
+      ...captureLogger().logger,
+      error: (error: Error) => {
+        logged[library].push(error);
+      },
+    },
     providers:
       library === "ours"
         ? [Credentials(credentials), GitHub(github)]
@@ -109,4 +117,19 @@ export async function observe(response: Response, origin: string) {
     cookies,
     body,
   };
+}
+
+/**
+ * Logged errors as an operator reads them: type and message, without Auth.js's "Read more"
+ * link (a URL about its own site).
+ */
+export function errorLog(errors: Error[]) {
+  return errors.map((error) => {
+    const type = (error as { type?: string }).type ?? error.name;
+    const message = error.message.replace(
+      /\.? ?Read more at https:\/\/errors\.authjs\.dev#\S+$/,
+      "",
+    );
+    return `${type}: ${message}`;
+  });
 }
