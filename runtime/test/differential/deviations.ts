@@ -196,6 +196,23 @@ export const deviations: Deviation[] = [
     ],
   },
   {
+    id: "error-page-sign-in-link",
+    authJs:
+      'the error page\'s "Sign in" link is the request URL with `/signin` appended (`…/error?error=AccessDenied/signin`)',
+    ours: "`{base}/signin`",
+    reason: "Auth.js's link is broken (reference §11 item 2)",
+    scenarios: ["express GET error › body"],
+  },
+  {
+    id: "credentials-form-callback-url",
+    authJs:
+      "the sign-in page's credentials form posts no `callbackUrl` (the callback-URL cookie decides)",
+    ours: "it posts the page's `callbackUrl` as a hidden field, as the OAuth buttons do",
+    reason:
+      "the destination is the one this page was opened with, not whichever tab last set the cookie",
+    scenarios: ["express GET signin page* › body"],
+  },
+  {
     id: "log-jwt-session-error",
     authJs: "an unreadable session cookie logs `JWTSessionError` with an empty message",
     ours: "the message says the session token could not be read (the decoding error is its cause)",

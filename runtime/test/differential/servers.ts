@@ -107,7 +107,7 @@ export async function observe(response: Response, origin: string) {
       key === "csrfToken" && random.test(value) ? "<token>" : key === "expires" ? "<time>" : value,
     );
   } else if (type.includes("html")) {
-    body = "<html>";
+    body = pageForms(text, origin);
   }
   return {
     status: response.status,
@@ -132,4 +132,33 @@ export function errorLog(errors: Error[]) {
     );
     return `${type}: ${message}`;
   });
+}
+
+/**
+ * What a built-in page lets a user do, markup aside (each library has its own): every form's
+ * method and action with the names of its fields, in order, and the page's links.
+ */
+export function pageForms(html: string, origin: string) {
+  // Equivalent URLs read the same (`http://host` is `http://host/`).
+  const target = (href: string | undefined) => {
+    if (href === undefined) return undefined;
+    try {
+      return maskValue(new URL(href, origin).href, origin);
+    } catch {
+      return href;
+    }
+  };
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\s${name}=["']([^"']*)["']`, "i").exec(tag)?.[1]?.replace(/&amp;/g, "&");
+  const forms = [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/gi)].map(([form]) => {
+    const open = /<form\b[^>]*>/i.exec(form)![0];
+    const fields = [...form.matchAll(/<(?:input|button)\b[^>]*>/gi)]
+      .map(([tag]) => attribute(tag, "name"))
+      .filter((name): name is string => name !== undefined);
+    return `${(attribute(open, "method") ?? "get").toUpperCase()} ${target(attribute(open, "action"))} [${[...new Set(fields)].join(", ")}]`;
+  });
+  const links = [...html.matchAll(/<a\b[^>]*>/gi)]
+    .map(([tag]) => target(attribute(tag, "href")))
+    .filter((href): href is string => href !== undefined);
+  return { forms, links };
 }
