@@ -95,7 +95,9 @@ describe("Credentials() without authorize", () => {
       new AuthJsTestClient(config(AuthJsCredentials({})) as never, origin),
     );
     const mine = await attempt(new TestClient(config(Credentials()) as never, origin));
-    expect(mine.location).toBe("{origin}/auth/signin?error=CredentialsSignin&code=credentials");
+    expect(mine.location).toBe(
+      "http://{host}/auth/signin?error=CredentialsSignin&code=credentials",
+    );
     expectSame("credentials without authorize", mine, theirs);
   });
 });

@@ -114,6 +114,7 @@ export const deviations: Deviation[] = [
       "over HTTPS the session, callback-URL and check cookies are `__Secure-` (a sibling subdomain can plant them)",
     ours: "`__Host-`. Your users' `__Secure-authjs.session-token` cookies keep working: a JWT session is moved to `__Host-authjs.session-token` on its next `/session` read, a database session to a fresh token (see [security.md](security.md#csrf-and-cookies) for why only those tokens are read)",
     reason: "cookie tossing from a sibling subdomain",
+    scenarios: ["express * over HTTPS (behind a proxy) › cookies"],
   },
   {
     id: "link-flow-origin",
@@ -169,6 +170,14 @@ export const deviations: Deviation[] = [
     ours: "`openid profile email` only; no photo",
     reason: "least privilege: no Graph permission the sign-in does not need",
     scenarios: ["authorization microsoft-entra-id: the preset's defaults › query"],
+  },
+  {
+    id: "head-as-get",
+    authJs: '`HEAD` answers 400 "Bad request."',
+    ours: "answered as `GET` without a body, except on `/callback/*` (400)",
+    reason:
+      "HEAD is GET without a body (RFC 9110 §9.3.2); mail scanners' HEAD must not spend a magic link or an OAuth code",
+    scenarios: ["express HEAD * › status", "express HEAD * › cookies", "express HEAD * › logged"],
   },
   {
     id: "no-store",

@@ -71,6 +71,18 @@ const scenarios: Record<string, Scenario> = {
   "DELETE signout (wrong method)": (c) => c.request("/auth/signout", { method: "DELETE" }),
   "POST providers": (c) => csrfPost(c, "/auth/providers"),
   "POST session without CSRF": (c) => c.request("/auth/session", { json: {} }),
+  "HEAD csrf": (c) => c.request("/auth/csrf", { method: "HEAD" }),
+  "GET csrf over HTTPS (behind a proxy)": (c) =>
+    c.request("/auth/csrf", { headers: { "x-forwarded-proto": "https" } }),
+  "POST callback/credentials over HTTPS (behind a proxy)": async (c) => {
+    const https = { "x-forwarded-proto": "https" };
+    const csrf = await c.request("/auth/csrf", { headers: https });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    return c.request("/auth/callback/credentials", {
+      form: { username: "alice", csrfToken },
+      headers: https,
+    });
+  },
 };
 
 let servers: Awaited<ReturnType<typeof startServers>>;

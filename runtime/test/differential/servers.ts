@@ -55,8 +55,10 @@ async function listen(
 /** Both servers; `close()` stops them. */
 export async function startServers() {
   const theirs = express4();
+  theirs.set("trust proxy", true);
   theirs.use("/auth/*", AuthJsExpressAuth(config("authJs") as never) as never);
   const mine = express4();
+  mine.set("trust proxy", true);
   mine.use("/auth", ExpressAuth(config("ours") as never) as never);
   const [a, b] = await Promise.all([listen(theirs), listen(mine)]);
   return {
@@ -73,8 +75,9 @@ export function browser(origin: string) {
 
 const random = /^[0-9a-f]{64}$/;
 
+/** The server's own address, on either scheme, as `{host}`: the two servers differ only there. */
 function maskValue(value: string, origin: string): string {
-  return value.split(origin).join("{origin}");
+  return value.split(new URL(origin).host).join("{host}");
 }
 
 /** What a user sees of a response: status, the headers that matter, cookies, the body. */
@@ -102,7 +105,7 @@ export async function observe(response: Response, origin: string) {
     .sort();
   const text = await response.text();
   let body: unknown = text;
-  if (type.includes("json")) {
+  if (type.includes("json") && text !== "") {
     body = JSON.parse(maskValue(text, origin), (key, value) =>
       key === "csrfToken" && random.test(value) ? "<token>" : key === "expires" ? "<time>" : value,
     );
