@@ -13,6 +13,7 @@ import {
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js";
+import { type Housekeeping, resolveHousekeeping } from "../housekeeping/schedule.js";
 import { decode } from "../jwt/decode.js";
 import { DEFAULT_MAX_AGE, encode } from "../jwt/encode.js";
 import { configuredEndpointError } from "../oauth/endpoints.js";
@@ -65,6 +66,8 @@ export interface ResolvedConfig {
   cookies: { secure: CookieMap; plain: CookieMap };
   /** Rate limiting of credentials and email sign-in; `false` when turned off. */
   rateLimit: ResolvedRateLimit | false;
+  /** Automatic pruning of the adapter's expired rows; `false` when off or not possible. */
+  housekeeping: Housekeeping | false;
   /** The first configuration error, if any: such a configuration never yields a session. */
   error?: AuthError;
   warnings: WarningCode[];
@@ -190,9 +193,14 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
       plain: resolveCookies(false, config.cookies),
     },
     rateLimit,
+    housekeeping: false,
     warnings,
   };
   resolved.error = error ?? assertConfig(resolved, config);
+  // A configuration that cannot serve requests prunes nothing (nor warns about it).
+  if (!resolved.error) {
+    resolved.housekeeping = resolveHousekeeping(config.housekeeping, config.adapter, logger);
+  }
   if (
     resolved.providers.some((p) => p.type === "webauthn") &&
     resolved.experimental.enableWebAuthn
