@@ -36,7 +36,7 @@ interface Closable {
   close(): Promise<void>;
 }
 
-type Target = { kind: "embedded"; dir: string } | { kind: "postgres"; url: string };
+export type Target = { kind: "embedded"; dir: string } | { kind: "postgres"; url: string };
 
 /** `postgres://user:secret@host/db` → `postgres://user:****@host/db`, for printing. */
 export function redactUrl(url: string): string {
@@ -50,7 +50,11 @@ export function redactUrl(url: string): string {
 }
 
 /** Imports a package as the user's project resolves it (the CLI does not bundle the runtime). */
-async function importFromProject<T>(root: string, specifier: string, hint: string): Promise<T> {
+export async function importFromProject<T>(
+  root: string,
+  specifier: string,
+  hint: string,
+): Promise<T> {
   const require = createRequire(join(root, "package.json"));
   let path: string;
   try {
@@ -65,7 +69,7 @@ async function importFromProject<T>(root: string, specifier: string, hint: strin
  * The embedded database opened without the runtime's `embeddedDatabase()`, which migrates on
  * open and so would hide what this command created.
  */
-async function openEmbedded(root: string, dir: string) {
+export async function openEmbedded(root: string, dir: string) {
   const { PGlite } = await importFromProject<{
     PGlite: new (dir: string) => Closable & { waitReady: Promise<void> };
   }>(root, "@electric-sql/pglite", "install it (npm install @electric-sql/pglite).");
@@ -142,8 +146,8 @@ function chooseKind(
   );
 }
 
-/** The database to migrate, with its folder or connection string. */
-function chooseTarget(root: string, options: MigrateOptions): Target {
+/** The database to migrate (or prune), with its folder or connection string. */
+export function chooseTarget(root: string, options: MigrateOptions): Target {
   const setup = setupOf(root, options.config);
   const { kind, dir: configuredDir, guessed } = chooseKind(options, setup);
   if (kind === "embedded") {
