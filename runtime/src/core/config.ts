@@ -85,6 +85,8 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     let unusable = notObjects.get(error.message);
     if (!unusable) {
       unusable = unusableConfig(error, {}, env);
+      // The message names the value received (`number 7`), so the keys are not a fixed set.
+      if (notObjects.size >= NOT_OBJECTS_LIMIT) notObjects.clear();
       notObjects.set(error.message, unusable);
     }
     return unusable;
@@ -100,6 +102,10 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
 
 /** The resolutions of what is not a configuration object (`undefined`, say), by message. */
 const notObjects = new Map<string, ResolvedConfig>();
+/** Most resolutions of non-objects remembered. */
+export const NOT_OBJECTS_LIMIT = 32;
+/** How many are remembered now (tests check the bound). */
+export const notObjectsRemembered = () => notObjects.size;
 
 /**
  * A configuration that fails every request with `error` (and gives no session), built from
