@@ -108,6 +108,7 @@ function embeddedFolder(argument: string, resolved: string): string | undefined 
 function chooseKind(
   options: MigrateOptions,
   setup: AuthSetup | undefined,
+  verb: string,
 ): { kind: "embedded" | "postgres"; dir?: string; guessed?: string } {
   const kind = options.database;
   if (kind !== undefined && kind !== "embedded" && kind !== "postgres")
@@ -139,17 +140,17 @@ function chooseKind(
   throw new CliError(
     "no_database",
     adapter
-      ? `The configured adapter (${written}) is not the PostgreSQL adapter: migrate its database with its own tools, or pass --database-url.`
+      ? `The configured adapter (${written}) is not the PostgreSQL adapter: ${verb} its database with its own tools, or pass --database-url.`
       : setup
-        ? "The auth configuration has no adapter, so there is no database to migrate. Pass --database embedded or --database-url to create the tables anyway."
+        ? `The auth configuration has no adapter, so there is no database to ${verb}. Pass --database embedded or --database-url${verb === "migrate" ? " to create the tables anyway" : ""}.`
         : "No auth configuration found: pass --database embedded or --database-url.",
   );
 }
 
 /** The database to migrate (or prune), with its folder or connection string. */
-export function chooseTarget(root: string, options: MigrateOptions): Target {
+export function chooseTarget(root: string, options: MigrateOptions, verb = "migrate"): Target {
   const setup = setupOf(root, options.config);
-  const { kind, dir: configuredDir, guessed } = chooseKind(options, setup);
+  const { kind, dir: configuredDir, guessed } = chooseKind(options, setup, verb);
   if (kind === "embedded") {
     const dir = options.dir ?? configuredDir ?? ".auth/db";
     return { kind, dir: isAbsolute(dir) ? dir : join(root, dir) };

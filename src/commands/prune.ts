@@ -46,7 +46,7 @@ export async function pruneCommand(options: PruneCommandOptions, io: Io): Promis
   const { output } = io;
   const batchSize = parseBatchSize(options.batchSize);
   const root = findPackageRoot(options.cwd);
-  const target = chooseTarget(root, options);
+  const target = chooseTarget(root, options, "prune");
   const where =
     target.kind === "embedded"
       ? `embedded database in ${relative(root, target.dir) || "."}`
