@@ -78,6 +78,13 @@ export function schedulePrune(housekeeping: Housekeeping | false, logger: Logger
   if (current.running || now < current.next) return;
   current.next = now + housekeeping.intervalMs;
   current.running = true;
+  // Started on a later turn of the event loop: not even the adapter's synchronous part (the
+  // memory adapter's sweep) runs inside the request that triggered it.
+  const timer = setTimeout(() => run(housekeeping, current, logger), 0);
+  (timer as { unref?: () => void }).unref?.();
+}
+
+function run(housekeeping: Housekeeping, current: Schedule, logger: LoggerInstance): void {
   let started: Promise<unknown>;
   try {
     started = Promise.resolve(
