@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { SqlClient } from "../../src/adapters/postgres/client.js";
 import { migrate, postgresAdapter, prune } from "../../src/adapters/postgres/index.js";
 import { pruneStatement } from "../../src/adapters/postgres/prune.js";
@@ -164,4 +165,34 @@ describe("the expiry indexes (schema version 2)", () => {
       client.release();
     }
   }, 60_000);
+});
+
+describe("memoryAdapter's bulk delete", () => {
+  it("deletes expired sessions and tokens only, counts them in a dry run, and stops at the bound", async () => {
+    const adapter = memoryAdapter();
+    const user = await adapter.createUser({ id: "u", email: "m@example.com", emailVerified: null });
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 60_000);
+    for (let i = 0; i < 5; i++) {
+      await adapter.createSession({ sessionToken: `dead${i}`, userId: user.id, expires: past });
+      await adapter.createVerificationToken({ identifier: "m", token: `t${i}`, expires: past });
+    }
+    await adapter.createSession({ sessionToken: "live", userId: user.id, expires: future });
+    await expect(adapter[pruneExpired]({ dryRun: true })).resolves.toEqual({
+      sessions: 5,
+      verificationTokens: 5,
+      rateLimits: 0,
+    });
+    await expect(adapter[pruneExpired]({ batchSize: 2, maxBatches: 1 })).resolves.toEqual({
+      sessions: 2,
+      verificationTokens: 2,
+      rateLimits: 0,
+    });
+    await expect(adapter[pruneExpired]()).resolves.toEqual({
+      sessions: 3,
+      verificationTokens: 3,
+      rateLimits: 0,
+    });
+    expect(await adapter.getSessionAndUser("live")).not.toBeNull();
+  });
 });
