@@ -1,11 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { SqlClient } from "../../src/adapters/postgres/client.js";
 import { migrate, postgresAdapter, prune } from "../../src/adapters/postgres/index.js";
 import { pruneStatement } from "../../src/adapters/postgres/prune.js";
 import { pruneExpired } from "../../src/symbols.js";
-import { isolatedPool } from "../adapters/database.js";
+import { DATABASE_URL, isolatedPool } from "../adapters/database.js";
 
 // Expired rows of every kind go, live ones stay, a batch never exceeds its size, and pruners
 // running at once share the rows out: on a real PostgreSQL server and on embedded PGlite.
@@ -120,6 +121,45 @@ describe.each([
       rateLimits: 3,
     });
   });
+});
+
+describe("three app instances pruning one PostgreSQL database", () => {
+  it("each with its own pool: every expired row deleted once, no error, live rows kept", async () => {
+    const isolated = await isolatedPool();
+    opened.push({ close: () => isolated.drop() });
+    await migrate(isolated.pool);
+    await seed(isolated.pool, 3000, 50);
+    const pools = [1, 2, 3].map(
+      () =>
+        new pg.Pool({
+          connectionString: DATABASE_URL,
+          options: `-c search_path=${isolated.schema}`,
+          max: 2,
+        }),
+    );
+    try {
+      // Connected first, so the pruners start together.
+      await Promise.all(
+        pools.map((pool) => Promise.all([pool.query("SELECT 1"), pool.query("SELECT 1")])),
+      );
+      const runs = await Promise.all(
+        pools.map((pool) =>
+          Promise.all([prune(pool, { batchSize: 100 }), prune(pool, { batchSize: 100 })]),
+        ),
+      );
+      const all = runs.flat();
+      for (const key of ["sessions", "verificationTokens", "rateLimits"] as const) {
+        expect(all.reduce((sum, run) => sum + run[key], 0)).toBe(3000);
+      }
+      // The work was shared: more than one pruner deleted sessions.
+      expect(all.filter((run) => run.sessions > 0).length).toBeGreaterThan(1);
+      for (const table of ["sessions", "verification_token", "rate_limits"]) {
+        expect(await count(isolated.pool, table)).toBe(50);
+      }
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  }, 60_000);
 });
 
 describe("prune on a database Auth.js created (no rate_limits table)", () => {
