@@ -4,6 +4,7 @@ import { check } from "./commands/check.js";
 import { CLI_VERSION } from "./commands/init/config-module.js";
 import { init } from "./commands/init.js";
 import { migrateCommand } from "./commands/migrate.js";
+import { pruneCommand } from "./commands/prune.js";
 import { secret } from "./commands/secret.js";
 import { CliError, ExitCode } from "./errors.js";
 import { frameworks } from "./frameworks/registry.js";
@@ -202,6 +203,30 @@ export function program(prompter?: Prompter): Command {
     .option("--json", "print one JSON document")
     .action(async (options) => {
       process.exitCode = await run(options, prompter, (io) => migrateCommand(options, io));
+    });
+
+  cli
+    .command("prune")
+    .description(
+      "delete expired sessions, verification tokens and rate-limit rows (for cron; exit 0 done, 1 failed)",
+    )
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
+    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
+    .addOption(
+      new Option(
+        "--database <database>",
+        "which database (default: the configured adapter's)",
+      ).choices(["embedded", "postgres"]),
+    )
+    .option("--database-url <url>", "PostgreSQL connection string (default: DATABASE_URL)")
+    .option("--dir <path>", "the embedded database folder (default: the configured one, .auth/db)")
+    .addOption(envPathOption("env file to read DATABASE_URL from"))
+    .addOption(legacyEnvFileOption())
+    .option("--batch-size <rows>", "rows per delete statement (default 1000)")
+    .option("--dry-run", "count what has expired and delete nothing")
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      process.exitCode = await run(options, prompter, (io) => pruneCommand(options, io));
     });
 
   return cli;

@@ -14,6 +14,12 @@ export type {
 export { Auth } from "./core/web.js";
 export { AuthError, CredentialsSignin } from "./errors.js";
 export type {
+  HousekeepingOptions,
+  PruneCounts,
+  PruneExpired,
+  PruneOptions,
+} from "./housekeeping/types.js";
+export type {
   CredentialInput,
   EmailConfig,
   OAuth2Config,
@@ -24,7 +30,7 @@ export type {
   ProviderType,
   PublicProvider,
 } from "./providers/types.js";
-export { customFetch, skipCSRFCheck } from "./symbols.js";
+export { customFetch, pruneExpired, skipCSRFCheck } from "./symbols.js";
 export type {
   Account,
   AuthAction,

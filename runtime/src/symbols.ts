@@ -19,3 +19,10 @@ export const customFetch: unique symbol = Symbol.for("@create-auth/runtime/custo
  * answers 404.
  */
 export const skipCSRFCheck: unique symbol = Symbol.for("@create-auth/runtime/skip-csrf-check");
+
+/**
+ * The method under which an adapter deletes its expired rows in bulk (`PruneExpired`): the
+ * built-in PostgreSQL and memory adapters carry it, and an adapter of your own may, to take part
+ * in the runtime's automatic housekeeping (docs/operations.md#housekeeping).
+ */
+export const pruneExpired: unique symbol = Symbol.for("@create-auth/runtime/prune-expired");

@@ -13,6 +13,7 @@
 import type { TokenEndpointResponse } from "oauth4webapi";
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js";
 import type { ErrorType } from "./errors.js";
+import type { HousekeepingOptions } from "./housekeeping/types.js";
 import type { CredentialInput, Provider, ProviderType } from "./providers/types.js";
 import type { RateLimitOptions, RateLimitStore } from "./rate-limit/types.js";
 import type { skipCSRFCheck } from "./symbols.js";
@@ -229,6 +230,7 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
+  | "housekeeping-unsupported"
   // The Express adapter's own (see docs/express.md).
   | "express-root-mount"
   | "express-mount-basepath-mismatch"
@@ -354,6 +356,14 @@ export interface AuthConfig {
    * memory); `false` turns it off. Not in Auth.js. See `docs/security.md`, "Rate limiting".
    */
   rateLimit?: false | RateLimitOptions;
+  /**
+   * Deleting expired sessions, verification tokens and rate-limit rows from the adapter's
+   * database, started from normal requests at most once per `intervalMs` per process, in the
+   * background and in bounded batches. On by default for the built-in adapters; `false` turns it
+   * off (prune from a cron job with `create-auth prune` instead). Not in Auth.js. See
+   * `docs/operations.md`, "Housekeeping".
+   */
+  housekeeping?: false | HousekeepingOptions;
 }
 
 /** The shape of an auth error's `type`, re-exported for page props. */

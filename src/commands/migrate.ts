@@ -36,7 +36,7 @@ interface Closable {
   close(): Promise<void>;
 }
 
-type Target = { kind: "embedded"; dir: string } | { kind: "postgres"; url: string };
+export type Target = { kind: "embedded"; dir: string } | { kind: "postgres"; url: string };
 
 /** `postgres://user:secret@host/db` → `postgres://user:****@host/db`, for printing. */
 export function redactUrl(url: string): string {
@@ -50,7 +50,11 @@ export function redactUrl(url: string): string {
 }
 
 /** Imports a package as the user's project resolves it (the CLI does not bundle the runtime). */
-async function importFromProject<T>(root: string, specifier: string, hint: string): Promise<T> {
+export async function importFromProject<T>(
+  root: string,
+  specifier: string,
+  hint: string,
+): Promise<T> {
   const require = createRequire(join(root, "package.json"));
   let path: string;
   try {
@@ -65,7 +69,7 @@ async function importFromProject<T>(root: string, specifier: string, hint: strin
  * The embedded database opened without the runtime's `embeddedDatabase()`, which migrates on
  * open and so would hide what this command created.
  */
-async function openEmbedded(root: string, dir: string) {
+export async function openEmbedded(root: string, dir: string) {
   const { PGlite } = await importFromProject<{
     PGlite: new (dir: string) => Closable & { waitReady: Promise<void> };
   }>(root, "@electric-sql/pglite", "install it (npm install @electric-sql/pglite).");
@@ -104,6 +108,7 @@ function embeddedFolder(argument: string, resolved: string): string | undefined 
 function chooseKind(
   options: MigrateOptions,
   setup: AuthSetup | undefined,
+  verb: string,
 ): { kind: "embedded" | "postgres"; dir?: string; guessed?: string } {
   const kind = options.database;
   if (kind !== undefined && kind !== "embedded" && kind !== "postgres")
@@ -135,17 +140,17 @@ function chooseKind(
   throw new CliError(
     "no_database",
     adapter
-      ? `The configured adapter (${written}) is not the PostgreSQL adapter: migrate its database with its own tools, or pass --database-url.`
+      ? `The configured adapter (${written}) is not the PostgreSQL adapter: ${verb} its database with its own tools, or pass --database-url.`
       : setup
-        ? "The auth configuration has no adapter, so there is no database to migrate. Pass --database embedded or --database-url to create the tables anyway."
+        ? `The auth configuration has no adapter, so there is no database to ${verb}. Pass --database embedded or --database-url${verb === "migrate" ? " to create the tables anyway" : ""}.`
         : "No auth configuration found: pass --database embedded or --database-url.",
   );
 }
 
-/** The database to migrate, with its folder or connection string. */
-function chooseTarget(root: string, options: MigrateOptions): Target {
+/** The database to migrate (or prune), with its folder or connection string. */
+export function chooseTarget(root: string, options: MigrateOptions, verb = "migrate"): Target {
   const setup = setupOf(root, options.config);
-  const { kind, dir: configuredDir, guessed } = chooseKind(options, setup);
+  const { kind, dir: configuredDir, guessed } = chooseKind(options, setup, verb);
   if (kind === "embedded") {
     const dir = options.dir ?? configuredDir ?? ".auth/db";
     return { kind, dir: isAbsolute(dir) ? dir : join(root, dir) };

@@ -4,7 +4,7 @@ import { schemaErrors } from "../support/schemas.js";
 
 afterAll(removeTemporary);
 
-// add-provider, secret, check and migrate validate their documents in their own tests.
+// add-provider, secret, check, migrate and prune validate their documents in their own tests.
 describe("--json documents match the published schemas (schemas/*.schema.json)", () => {
   it("init: the plan, and an applied run", async () => {
     const dir = copyFixture("express5-ts-split");

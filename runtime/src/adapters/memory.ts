@@ -12,6 +12,8 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../adapters.js";
+import type { PruneCounts, PruneExpired } from "../housekeeping/types.js";
+import { pruneExpired } from "../symbols.js";
 
 const accountKey = (provider: string, providerAccountId: string) =>
   `${provider}\u0000${providerAccountId}`;
@@ -23,7 +25,7 @@ function copy<T>(value: T): T {
 }
 
 /** Every Adapter method, backed by `Map`s. Deleting a user deletes its accounts and sessions. */
-export function memoryAdapter(): Required<Adapter> {
+export function memoryAdapter(): Required<Adapter> & { [pruneExpired]: PruneExpired } {
   const users = new Map<string, AdapterUser>();
   const accounts = new Map<string, AdapterAccount>();
   const sessions = new Map<string, AdapterSession>();
@@ -36,6 +38,25 @@ export function memoryAdapter(): Required<Adapter> {
   };
 
   return {
+    // Expired sessions and tokens would otherwise stay in the maps until the process ends.
+    async [pruneExpired](options = {}) {
+      const now = Date.now();
+      const counts: PruneCounts = { sessions: 0, verificationTokens: 0, rateLimits: 0 };
+      const limit = (options.batchSize ?? 1000) * (options.maxBatches ?? Number.POSITIVE_INFINITY);
+      const sweep = <T extends { expires: Date }>(map: Map<string, T>) => {
+        let found = 0;
+        for (const [key, row] of map) {
+          if (found >= limit) break;
+          if (row.expires.getTime() >= now) continue;
+          found++;
+          if (!options.dryRun) map.delete(key);
+        }
+        return found;
+      };
+      counts.sessions = sweep(sessions);
+      counts.verificationTokens = sweep(tokens);
+      return counts;
+    },
     createUser(user) {
       const id = user.id ?? crypto.randomUUID();
       const stored = { ...copy(user), id };

@@ -39,6 +39,10 @@ const positive: Check = (value, name) =>
   typeof value === "number" && Number.isFinite(value) && value > 0
     ? undefined
     : `${name} must be a positive number, received ${received(value)}${numberHint(value)}`;
+const integer: Check = (value, name) =>
+  typeof value === "number" && Number.isInteger(value) && value > 0
+    ? undefined
+    : `${name} must be a positive integer, received ${received(value)}${numberHint(value)}`;
 const boolean: Check = (value, name) =>
   typeof value === "boolean"
     ? undefined
@@ -185,6 +189,10 @@ const options: Shape = {
           clientAddress: fn,
           normalizeIdentifier: fn,
         })(value, name),
+  housekeeping: (value, name) =>
+    value === false
+      ? undefined
+      : members({ intervalMs: positive, batchSize: integer, maxBatches: integer })(value, name),
 };
 
 /**

@@ -13,6 +13,7 @@ import {
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js";
+import { type Housekeeping, resolveHousekeeping } from "../housekeeping/schedule.js";
 import { decode } from "../jwt/decode.js";
 import { DEFAULT_MAX_AGE, encode } from "../jwt/encode.js";
 import { configuredEndpointError } from "../oauth/endpoints.js";
@@ -65,6 +66,8 @@ export interface ResolvedConfig {
   cookies: { secure: CookieMap; plain: CookieMap };
   /** Rate limiting of credentials and email sign-in; `false` when turned off. */
   rateLimit: ResolvedRateLimit | false;
+  /** Automatic pruning of the adapter's expired rows; `false` when off or not possible. */
+  housekeeping: Housekeeping | false;
   /** The first configuration error, if any: such a configuration never yields a session. */
   error?: AuthError;
   warnings: WarningCode[];
@@ -82,6 +85,8 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
     let unusable = notObjects.get(error.message);
     if (!unusable) {
       unusable = unusableConfig(error, {}, env);
+      // The message names the value received (`number 7`), so the keys are not a fixed set.
+      if (notObjects.size >= NOT_OBJECTS_LIMIT) notObjects.clear();
       notObjects.set(error.message, unusable);
     }
     return unusable;
@@ -97,6 +102,10 @@ export function resolveConfig(config: AuthConfig, env: Env = process.env): Resol
 
 /** The resolutions of what is not a configuration object (`undefined`, say), by message. */
 const notObjects = new Map<string, ResolvedConfig>();
+/** Most resolutions of non-objects remembered. */
+export const NOT_OBJECTS_LIMIT = 32;
+/** How many are remembered now (tests check the bound). */
+export const notObjectsRemembered = () => notObjects.size;
 
 /**
  * A configuration that fails every request with `error` (and gives no session), built from
@@ -190,9 +199,14 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
       plain: resolveCookies(false, config.cookies),
     },
     rateLimit,
+    housekeeping: false,
     warnings,
   };
   resolved.error = error ?? assertConfig(resolved, config);
+  // A configuration that cannot serve requests prunes nothing (nor warns about it).
+  if (!resolved.error) {
+    resolved.housekeeping = resolveHousekeeping(config.housekeeping, config.adapter, logger);
+  }
   if (
     resolved.providers.some((p) => p.type === "webauthn") &&
     resolved.experimental.enableWebAuthn

@@ -1,3 +1,4 @@
+import { schedulePrune } from "../housekeeping/schedule.js";
 import type { Session } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
 import { isSecure } from "./context.js";
@@ -35,6 +36,7 @@ export async function sessionFromCookieHeader(
     }
     return null;
   }
+  schedulePrune(config.housekeeping, config.logger);
   // isSecure() of the origin the handler uses: AUTH_URL's when set, else the request's.
   const origin = config.authUrl?.origin ?? `${protocol()}:`;
   const map = isSecure(origin, config) ? config.cookies.secure : config.cookies.plain;

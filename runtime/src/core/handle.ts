@@ -6,6 +6,7 @@ import {
   RateLimited,
   UnknownAction,
 } from "../errors.js";
+import { schedulePrune } from "../housekeeping/schedule.js";
 import { errorPage } from "../pages/index.js";
 import { webAuthnOptionsAction } from "../webauthn/options.js";
 import { webAuthnScriptResponse } from "../webauthn/script.js";
@@ -48,6 +49,7 @@ export async function handleAuthRequest(
     return jsonResponse("Bad request.", 400);
   }
   if (config.error) return configurationFailure(config.error, parsed, request, config);
+  schedulePrune(config.housekeeping, config.logger);
   if (parsed.action === "webauthn-script.js" && request.method === "GET") {
     // Static and cookie-free: no CSRF cookie, no callback URL, cacheable.
     if (config.providers.some((p) => p.type === "webauthn")) return webAuthnScriptResponse();

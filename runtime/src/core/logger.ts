@@ -10,6 +10,8 @@ const warningText: Record<WarningCode, string> = {
   "env-url-basepath-redundant": "Both basePath and AUTH_URL's path are set; basePath wins.",
   "env-url-basepath-mismatch": "AUTH_URL's path differs from basePath; basePath wins.",
   "experimental-webauthn": "WebAuthn is experimental: its API may change in a minor release.",
+  "housekeeping-unsupported":
+    "The adapter cannot delete expired rows in bulk: expired sessions and tokens stay in its database until you delete them (see docs/operations.md#housekeeping), or set housekeeping: false.",
   // The Express adapter prints these with the paths involved; the text here is the gist.
   "express-root-mount": "ExpressAuth is mounted without a path: it serves under basePath (/auth).",
   "express-mount-basepath-mismatch": "ExpressAuth's mount path differs from basePath.",

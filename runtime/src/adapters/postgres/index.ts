@@ -5,7 +5,10 @@
  * @module adapters/postgres
  */
 import type { Adapter, AdapterAccount, AdapterUser } from "../../adapters.js";
+import type { PruneExpired } from "../../housekeeping/types.js";
+import { pruneExpired } from "../../symbols.js";
 import type { SqlClient } from "./client.js";
+import { prune } from "./prune.js";
 import {
   idAsStored,
   idAsString,
@@ -16,9 +19,11 @@ import {
   toVerificationToken,
 } from "./rows.js";
 
+export type { PruneCounts, PruneOptions } from "../../housekeeping/types.js";
 export type { SqlClient } from "./client.js";
 export { type EmbeddedDatabase, embeddedDatabase } from "./embedded.js";
 export { type MigrationResult, migrate } from "./migrate.js";
+export { prune } from "./prune.js";
 export { postgresRateLimitStore } from "./rate-limit.js";
 export { schema } from "./schema.js";
 export { postgresDatabase, type ServerDatabase } from "./server.js";
@@ -86,7 +91,7 @@ export interface PostgresAdapterOptions {
 export function postgresAdapter(
   db: SqlClient,
   options: PostgresAdapterOptions = {},
-): Required<Adapter> {
+): Required<Adapter> & { [pruneExpired]: PruneExpired } {
   const mapId = options.stringIds ? idAsString : idAsStored;
   const asUser = (row: Record<string, unknown>) => toUser(row, mapId);
   const asSession = (row: Record<string, unknown>) => toSession(row, mapId);
@@ -102,6 +107,8 @@ export function postgresAdapter(
   };
 
   return {
+    // Bulk deletion of expired rows, for the runtime's housekeeping (and `prune(db)` directly).
+    [pruneExpired]: (pruneOptions) => prune(db, pruneOptions),
     async createUser(user) {
       const values = userColumns.map((column) => user[column] ?? null);
       return (await one(

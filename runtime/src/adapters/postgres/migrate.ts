@@ -1,5 +1,5 @@
 import type { SqlClient } from "./client.js";
-import { indexes, tables } from "./schema.js";
+import { expiryIndexes, indexes, tables } from "./schema.js";
 
 export interface MigrationResult {
   /** Tables and indexes that did not exist before. */
@@ -36,6 +36,8 @@ const versionTable = `CREATE TABLE IF NOT EXISTS ${VERSION_TABLE} (
  */
 export const migrations: Migration[] = [
   { version: 1, statements: [...tables, ...indexes].map((entry) => entry.sql) },
+  // Pruning deletes by expiry: without these indexes each batch would scan the whole table.
+  { version: 2, statements: expiryIndexes.map((entry) => entry.sql) },
 ];
 
 /** Any constant key: every create-auth migration, in any process, takes the same lock. */
@@ -56,7 +58,7 @@ export async function runMigrations(
   db: SqlClient,
   steps: readonly Migration[],
 ): Promise<MigrationResult> {
-  const names = [...tables, ...indexes].map((entry) => entry.name);
+  const names = [...tables, ...indexes, ...expiryIndexes].map((entry) => entry.name);
   const latest = Math.max(...steps.map((step) => step.version));
   const before = await currentVersion(db);
   const { rows } = await db.query(

@@ -1,5 +1,6 @@
 import type { RateLimitHit, RateLimitStore } from "../../rate-limit/types.js";
 import type { SqlClient } from "./client.js";
+import { pruneStatement } from "./prune.js";
 
 /**
  * One atomic statement per attempt: insert the key, or add one to it, restarting the window when
@@ -15,11 +16,15 @@ const INCREMENT = `INSERT INTO rate_limits (key, count, reset_at)
 
 /** How often (at most) one store deletes the rows of ended windows. */
 const SWEEP_EVERY_MS = 60_000;
+/** Most rows one sweep deletes: a backlog goes over several sweeps, never in one long delete. */
+const SWEEP_BATCH = 1000;
+const SWEEP = pruneStatement("rate_limits", "reset_at < now()");
 
 /**
  * Counts sign-in attempts in the `rate_limits` table of the adapter's database (created by
  * `migrate`), so every app instance on that database shares one limit. Rows of ended windows
- * are deleted in the background, at most once a minute per store.
+ * are deleted in the background, at most once a minute per store and 1 000 rows at a time (the
+ * runtime's housekeeping and `prune` delete them too).
  *
  * @example
  * ```ts
@@ -34,7 +39,7 @@ export function postgresRateLimitStore(db: SqlClient): RateLimitStore {
     if (time < nextSweep) return;
     nextSweep = time + SWEEP_EVERY_MS;
     // Housekeeping only: a failure here changes no count, and the next sweep retries.
-    db.query("DELETE FROM rate_limits WHERE reset_at < now()").catch(() => {});
+    db.query(SWEEP, [SWEEP_BATCH]).catch(() => {});
   };
   return {
     async increment(key: string, windowMs: number): Promise<RateLimitHit> {

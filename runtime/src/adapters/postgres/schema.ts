@@ -105,5 +105,24 @@ export const indexes: { name: string; sql: string }[] = [
   },
 ];
 
+/**
+ * Indexes on the expiry columns (schema version 2), so that pruning expired rows reads only those
+ * rows instead of scanning the whole table.
+ */
+export const expiryIndexes: { name: string; sql: string }[] = [
+  {
+    name: "sessions_expires_idx",
+    sql: `CREATE INDEX IF NOT EXISTS sessions_expires_idx ON sessions (expires)`,
+  },
+  {
+    name: "verification_token_expires_idx",
+    sql: `CREATE INDEX IF NOT EXISTS verification_token_expires_idx ON verification_token (expires)`,
+  },
+  {
+    name: "rate_limits_reset_at_idx",
+    sql: `CREATE INDEX IF NOT EXISTS rate_limits_reset_at_idx ON rate_limits (reset_at)`,
+  },
+];
+
 /** The whole schema as one SQL script, for review or manual application. */
-export const schema = `${[...tables, ...indexes].map((entry) => `${entry.sql};`).join("\n\n")}\n`;
+export const schema = `${[...tables, ...indexes, ...expiryIndexes].map((entry) => `${entry.sql};`).join("\n\n")}\n`;

@@ -1,0 +1,95 @@
+import { relative } from "node:path";
+import { CliError, ExitCode } from "../errors.js";
+import { findPackageRoot } from "../project/package-json.js";
+import type { Io } from "../ui/io.js";
+import {
+  chooseTarget,
+  importFromProject,
+  type MigrateOptions,
+  openEmbedded,
+  redactUrl,
+} from "./migrate.js";
+
+export interface PruneCommandOptions extends MigrateOptions {
+  /** Rows per delete statement (default: the runtime's, 1 000). */
+  batchSize?: string | number;
+}
+
+interface Counts {
+  sessions: number;
+  verificationTokens: number;
+  rateLimits: number;
+}
+
+/** What `@create-auth/runtime/adapters/postgres` offers this command. */
+interface PostgresModule {
+  /** Absent from runtimes older than housekeeping. */
+  prune?: (db: unknown, options: { batchSize?: number; dryRun?: boolean }) => Promise<Counts>;
+  postgresDatabase(url: string): { close(): Promise<void> };
+}
+
+function parseBatchSize(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1)
+    throw new CliError("invalid_flag", `--batch-size must be a positive integer (got "${value}").`);
+  return size;
+}
+
+/**
+ * `create-auth prune`: deletes expired sessions, email verification tokens and ended rate-limit
+ * windows from the configured database, for cron jobs. The database is found as `migrate` finds
+ * it. Exit code 0 when done (or counted, with `--dry-run`); 1 when the database cannot be found,
+ * reached or pruned (nothing is left half-deleted: every batch is its own statement).
+ */
+export async function pruneCommand(options: PruneCommandOptions, io: Io): Promise<number> {
+  const { output } = io;
+  const batchSize = parseBatchSize(options.batchSize);
+  const root = findPackageRoot(options.cwd);
+  const target = chooseTarget(root, options, "prune");
+  const where =
+    target.kind === "embedded"
+      ? `embedded database in ${relative(root, target.dir) || "."}`
+      : `PostgreSQL at ${redactUrl(target.url)}`;
+  const runtime = await importFromProject<PostgresModule>(
+    root,
+    "@create-auth/runtime/adapters/postgres",
+    "install the project's dependencies first (create-auth init adds it).",
+  );
+  if (typeof runtime.prune !== "function")
+    throw new CliError(
+      "runtime_outdated",
+      "The installed @create-auth/runtime has no prune(): update it (npm install @create-auth/runtime@latest).",
+    );
+  let db: { close(): Promise<void> } | undefined;
+  let counts: Counts;
+  const started = Date.now();
+  try {
+    db =
+      target.kind === "embedded"
+        ? await openEmbedded(root, target.dir)
+        : runtime.postgresDatabase(target.url);
+    counts = await runtime.prune(db, { batchSize, dryRun: Boolean(options.dryRun) });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError("prune_failed", `Pruning the ${where} failed: ${(error as Error).message}`);
+  } finally {
+    await db?.close().catch(() => undefined);
+  }
+  const total = counts.sessions + counts.verificationTokens + counts.rateLimits;
+  const detail = `${counts.sessions} sessions, ${counts.verificationTokens} verification tokens, ${counts.rateLimits} rate-limit rows`;
+  if (options.dryRun) output.success(`Would delete from the ${where}: ${detail} (expired).`);
+  else output.success(`Deleted from the ${where}: ${detail}.`);
+  output.document({
+    ok: true,
+    command: "prune",
+    database: target.kind,
+    target: target.kind === "embedded" ? relative(root, target.dir) : redactUrl(target.url),
+    dryRun: Boolean(options.dryRun),
+    deleted: options.dryRun ? null : counts,
+    expired: options.dryRun ? counts : null,
+    total,
+    durationMs: Date.now() - started,
+  });
+  return ExitCode.ok;
+}
