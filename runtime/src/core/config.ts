@@ -321,7 +321,10 @@ function assertConfig(config: ResolvedConfig, raw: AuthConfig): AuthError | unde
     if (!config.adapter) return new MissingAdapter("Email login requires an adapter");
     for (const method of emailAdapterMethods) required.add(method);
   }
-  if (config.session.strategy === "database") {
+  // As Auth.js: with an email provider only the email methods are required up front, so an
+  // adapter written for magic links alone is accepted. A flow that reaches a missing method
+  // still fails closed (`Configuration`, no session).
+  if (!hasEmail && config.session.strategy === "database") {
     if (!config.adapter) return new MissingAdapter("Database session requires an adapter");
     for (const method of sessionAdapterMethods) required.add(method);
   }

@@ -28,8 +28,15 @@ export interface AuthContext {
   outgoing: Cookie[];
 }
 
-/** Actions whose outcome depends on where the user goes next. */
-const actionsWithCallbackUrl = new Set<AuthAction>(["signin", "signout", "callback"]);
+/**
+ * Whether a request settles the callback URL (and writes its cookie when it changes). Auth.js
+ * does it on every action but `providers`, so the first `/csrf` of a browser already records
+ * the origin and a later sign-out without `callbackUrl` goes where Auth.js's would. GET
+ * `/session` is left out for the same reason as the CSRF cookie (see {@link usesCsrf}).
+ */
+function usesCallbackUrl(action: AuthAction, method: string): boolean {
+  return usesCsrf(action, method) && action !== "webauthn-script.js";
+}
 
 export function requestOrigin(request: AuthRequest, config: ResolvedConfig): string {
   return config.authUrl?.origin ?? request.url.origin;
@@ -83,7 +90,7 @@ export async function createContext(
     settleCsrf(ctx);
   }
 
-  if (actionsWithCallbackUrl.has(parsed.action)) await resolveCallbackUrl(ctx);
+  if (usesCallbackUrl(parsed.action, request.method)) await resolveCallbackUrl(ctx);
   return ctx;
 }
 

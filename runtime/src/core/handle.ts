@@ -44,7 +44,7 @@ export async function handleAuthRequest(
 ): Promise<AuthResponse> {
   const parsed = parseAction(request.url.pathname, config.basePath);
   if (!parsed || (request.method !== "GET" && request.method !== "POST")) {
-    config.logger.debug(`UnknownAction: ${request.method} ${request.url.pathname}`);
+    config.logger.error(unknownAction(request.method, request.url.pathname));
     return jsonResponse("Bad request.", 400);
   }
   if (config.error) return configurationFailure(config.error, parsed, request, config);
@@ -68,6 +68,15 @@ export async function handleAuthRequest(
     }
     return errorResponse(error, ctx, parsed, request, config);
   }
+}
+
+/** The error logged for a request that names no endpoint, worded as Auth.js's. */
+export function unknownAction(method: string, pathname: string): UnknownAction {
+  return new UnknownAction(
+    method !== "GET" && method !== "POST"
+      ? "Only GET and POST requests are supported"
+      : `Cannot parse action at ${pathname}`,
+  );
 }
 
 type Action = (ctx: AuthContext) => Promise<ActionResult> | ActionResult;
@@ -99,7 +108,7 @@ function runAction(
 ): Promise<ActionResult> | ActionResult {
   const method = ctx.request.method as "GET" | "POST";
   const run = routes[method][action];
-  if (!run) throw new UnknownAction(`Unsupported action: ${method} ${action}`);
+  if (!run) throw new UnknownAction(`Cannot handle action: ${action}`);
   return run(ctx);
 }
 

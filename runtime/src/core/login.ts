@@ -103,7 +103,7 @@ export async function loginOrRegister(ctx: AuthContext, input: LoginInput): Prom
       providerAccountId: account.providerAccountId,
     });
     if (byAccount) {
-      if (current && current.user.id !== byAccount.id) {
+      if (current && String(current.user.id) !== String(byAccount.id)) {
         throw new NotLinked("The account is already associated with another user");
       }
       user = byAccount;

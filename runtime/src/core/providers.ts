@@ -18,11 +18,20 @@ export type InternalProvider =
 
 const endpointKeys = ["authorization", "token", "userinfo"] as const;
 
-function withEndpointObjects<T>(config: T): T {
-  if (!config || typeof config !== "object") return config;
-  const copy = { ...config } as Record<string, unknown>;
+/**
+ * The endpoints of `defaults` that the user's `options` refine with an object, as objects, so
+ * the user's `params` merge into a preset's URL. An endpoint the user gives as a string is left
+ * alone: the deep merge then replaces the preset's endpoint with it, query included, and the
+ * preset's `params` are dropped (as in Auth.js, where a string is a whole endpoint).
+ */
+function withEndpointObjects<T>(defaults: T, options: unknown): T {
+  if (!defaults || typeof defaults !== "object") return defaults;
+  const refined = (options ?? {}) as Record<string, unknown>;
+  const copy = { ...defaults } as Record<string, unknown>;
   for (const key of endpointKeys) {
-    if (typeof copy[key] === "string") copy[key] = endpointObject(copy[key] as string);
+    const refinement = refined[key];
+    if (typeof copy[key] === "string" && refinement && typeof refinement === "object")
+      copy[key] = endpointObject(copy[key] as string);
   }
   return copy as T;
 }
@@ -58,10 +67,7 @@ export function normalizeProvider(provider: Provider, env: Env): InternalProvide
     config = provider;
   }
   const { options, ...defaults } = config as ProviderConfig & { options?: object };
-  const merged = merge(
-    withEndpointObjects(defaults),
-    withEndpointObjects(options),
-  ) as ProviderConfig;
+  const merged = merge(withEndpointObjects(defaults, options), options) as ProviderConfig;
 
   const fromEnv = envCredentials(merged.id, env);
   if (merged.type === "oauth" || merged.type === "oidc") {

@@ -77,7 +77,8 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
     if (shaped === null) {
       ctx.outgoing.push(...clearChunkedCookie(option, request.cookies));
     } else {
-      let token = withAdapterSubject(shaped, fromAdapter ? user.id : undefined);
+      // As a string, like `sub`: `@auth/pg-adapter` and postgresAdapter give numbers.
+      let token = withAdapterSubject(shaped, fromAdapter ? String(user.id) : undefined);
       // The only JWE the database strategy reads (see credentials-session.ts).
       if (account.type === "credentials" && config.session.strategy === "database") {
         token = withCredentialsMark(token);

@@ -1,7 +1,7 @@
 import { assertConfigObject } from "../core/assert-options.js";
 import { type ResolvedConfig, resolveConfig } from "../core/config.js";
 import { parseCookieHeader, serializeCookie } from "../core/cookies.js";
-import { handleAuthRequest } from "../core/handle.js";
+import { handleAuthRequest, unknownAction } from "../core/handle.js";
 import { type AuthRequest, parseAction } from "../core/request.js";
 import type { AuthResponse } from "../core/response.js";
 import type { AuthConfig } from "../types.js";
@@ -63,7 +63,8 @@ function reject(res: ExpressResponse, status: number): void {
  * create base paths.
  * Without `case sensitive routing` the mount is lower-cased. Bodies are read whether or not the
  * app uses `express.json()`/`express.urlencoded()`. Protocol and host follow the app's
- * `trust proxy` setting. Paths that are not auth endpoints go to `next()`. HEAD is answered as
+ * `trust proxy` setting. Other paths and methods under the base path answer 400, as in
+ * `@auth/express`. HEAD is answered as
  * GET, except on the callback. Errors reach Express's error handler on both versions.
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
@@ -124,9 +125,16 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
   return async (req, res, next) => {
     try {
       const method = (req.method ?? "GET").toUpperCase();
-      if (method !== "GET" && method !== "POST" && method !== "HEAD") return next();
       const found = target(req, rawPath(req));
       if (!found) return next();
+      // Under the base path, as in `@auth/express`, an unknown action or method is a 400;
+      // elsewhere (a root mount with `basePath`) the request is the app's.
+      const ours = found.pathname.startsWith(`${found.basePath}/`);
+      if (method !== "GET" && method !== "POST" && method !== "HEAD") {
+        if (!ours) return next();
+        found.resolved.logger.error(unknownAction(method, found.pathname));
+        return reject(res, 400);
+      }
       // Concatenated, not resolved: a path like `//host/x` must not become the URL's host.
       // Without a `?` there is no query, and no second URL to parse for it.
       const search = (req.originalUrl ?? req.url ?? "").includes("?") ? expressUrl(req).search : "";
@@ -135,7 +143,11 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
       const parsed = parseAction(url.pathname, found.basePath);
       // HEAD is GET without a body (Node sends none), but never on the callback: it spends
       // one-time codes and magic links, and mail scanners send HEAD to every link.
-      if (!parsed || (method === "HEAD" && parsed.action === "callback")) return next();
+      if (!parsed || (method === "HEAD" && parsed.action === "callback")) {
+        if (!ours) return next();
+        found.resolved.logger.error(unknownAction(method, url.pathname));
+        return reject(res, 400);
+      }
       // A `Host` that is not a host: refused, but only on our own paths.
       if (!origin) return reject(res, 400);
       const authRequest: AuthRequest = {

@@ -32,9 +32,10 @@ export function endpointObject<T extends EndpointHandler<any, any, any>>(
 }
 
 /**
- * Moves the query of an authorization URL into its `params` (explicit `params` win, as Auth.js
+ * Folds the query of an authorization URL into its `params` (explicit `params` win, as Auth.js
  * copies them into the URL last), so later steps read one place: whether the flow uses
- * `response_mode=form_post` is then decided the same way at sign-in and at the callback.
+ * `response_mode=form_post` is then decided the same way at sign-in and at the callback. The
+ * `url` a provider hook sees carries them all as its query, as Auth.js's does.
  */
 function withQueryAsParams(
   endpoint: AuthorizationEndpointHandler | undefined,
@@ -46,10 +47,14 @@ function withQueryAsParams(
   } catch {
     return endpoint; // reported by the configuration assertion (InvalidEndpoints)
   }
-  if (!url.search) return endpoint;
-  const query = Object.fromEntries(url.searchParams);
+  if (!url.search && !endpoint.params) return endpoint;
+  const params = { ...Object.fromEntries(url.searchParams), ...endpoint.params };
   url.search = "";
-  return { ...endpoint, url: url.href, params: { ...query, ...endpoint.params } };
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return { ...endpoint, url: url.href, params };
 }
 
 /** Whether the provider answers with `response_mode=form_post` (a POST to the callback). */

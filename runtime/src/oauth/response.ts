@@ -61,9 +61,10 @@ export async function validateAuthorizationResponse(
   } catch (cause) {
     if (cause instanceof oauth.AuthorizationResponseError) {
       clearChecks(ctx);
-      throw new OAuthCallbackError(
-        `The provider answered "${cause.error}": ${cause.error_description ?? ""}`,
-      );
+      // Auth.js's wording; what the provider said is the cause.
+      throw new OAuthCallbackError("OAuth Provider returned an error", {
+        cause: { error: cause.error, error_description: cause.error_description },
+      });
     }
     throw new InvalidCheck("The authorization response failed validation (state or issuer)", {
       cause,

@@ -7,16 +7,15 @@ import type { CredentialInput, CredentialsConfig } from "./types.js";
 
 export type { CredentialInput, CredentialsConfig };
 
-/** What `Credentials()` takes: every field optional except `authorize`. */
+/** What `Credentials()` takes: every field optional. */
 export type CredentialsOptions<C extends Record<string, CredentialInput>> = Partial<
   Omit<CredentialsConfig<C>, "type" | "options">
-> &
-  Pick<CredentialsConfig<C>, "authorize">;
+>;
 
 /**
  * A credentials provider (id `credentials` unless you pass one). `authorize` returns the user,
  * `null` to refuse (the user sees "Sign in failed"), or throws a `CredentialsSignin` subclass
- * with a client-safe `code`. The session is always a JWT cookie, whatever `session.strategy`
+ * with a client-safe `code`; without one every attempt is refused (as in Auth.js). The session is always a JWT cookie, whatever `session.strategy`
  * (the adapter never stores credentials users); with the database strategy it needs another
  * provider next to it.
  *
@@ -29,7 +28,7 @@ export type CredentialsOptions<C extends Record<string, CredentialInput>> = Part
  * ```
  */
 export default function Credentials<C extends Record<string, CredentialInput>>(
-  options: CredentialsOptions<C>,
+  options: CredentialsOptions<C> = {},
 ): CredentialsConfig<C> {
   return {
     id: "credentials",
@@ -37,5 +36,7 @@ export default function Credentials<C extends Record<string, CredentialInput>>(
     type: "credentials",
     credentials: {} as C,
     ...options,
+    // Without one, every attempt is refused (as Auth.js's default): a form nobody can pass.
+    authorize: options.authorize ?? (() => null),
   } as CredentialsConfig<C>;
 }

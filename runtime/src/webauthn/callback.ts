@@ -156,7 +156,7 @@ async function register(
   if (registerData.existing) {
     // A passkey requested for a signed-in user goes to that user only.
     const current = await currentSession(ctx);
-    if (current?.user.id !== registerData.id) {
+    if (!current || String(current.user.id) !== String(registerData.id)) {
       throw new WebAuthnVerificationError("The user who asked for this passkey is not signed in");
     }
   }

@@ -105,7 +105,7 @@ export async function webAuthnOptionsAction(ctx: AuthContext): Promise<ActionRes
   }
 
   const user = info!.user;
-  const userName = user.email ?? (session ? (user.name ?? user.id) : undefined);
+  const userName = user.email ?? (session ? (user.name ?? String(user.id)) : undefined);
   if (!userName) return invalid("Invalid request");
   const registerData: RegisterData = session
     ? { id: session.user.id, existing: true }

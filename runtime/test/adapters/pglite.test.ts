@@ -13,7 +13,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describeAdapterConformance("postgresAdapter on embedded PGlite", () => postgresAdapter(db));
+// Ids as stored: numbers for SERIAL, as @auth/pg-adapter.
+describeAdapterConformance("postgresAdapter on embedded PGlite", () => postgresAdapter(db), {
+  stringIds: false,
+});
 
 describe("embeddedDatabase", () => {
   it("creates the folder and the schema on first use, and keeps data across reopening", async () => {

@@ -27,9 +27,17 @@ afterAll(async () => {
   await authjsDatabase?.drop();
 });
 
-describeAdapterConformance("postgresAdapter on PostgreSQL", () => postgresAdapter(database.pool));
-describeAdapterConformance("postgresAdapter on an Auth.js-created schema", () =>
-  postgresAdapter(authjsDatabase.pool),
+// Ids as stored: numbers for SERIAL, as @auth/pg-adapter (issue 17).
+describeAdapterConformance("postgresAdapter on PostgreSQL", () => postgresAdapter(database.pool), {
+  stringIds: false,
+});
+describeAdapterConformance(
+  "postgresAdapter on an Auth.js-created schema",
+  () => postgresAdapter(authjsDatabase.pool),
+  { stringIds: false },
+);
+describeAdapterConformance("postgresAdapter with stringIds on PostgreSQL", () =>
+  postgresAdapter(database.pool, { stringIds: true }),
 );
 describeAdapterConformance(
   "the published @auth/pg-adapter on our schema",
@@ -64,7 +72,7 @@ describe("migrate on PostgreSQL", () => {
       expect(created).not.toContain("users");
       const ours = postgresAdapter(other.pool);
       expect(await ours.getUserByEmail("old@example.com")).toMatchObject({
-        id: String(user.id),
+        id: user.id,
         name: "Old",
       });
     } finally {

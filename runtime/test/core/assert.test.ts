@@ -62,11 +62,7 @@ const cases: [string, Partial<AuthConfig>][] = [
     "MissingAdapterMethods",
     {
       providers: [credentials, email],
-      adapter: {
-        createVerificationToken: () => null,
-        useVerificationToken: () => null,
-        getUserByEmail: () => null,
-      },
+      adapter: { createVerificationToken: () => null, getUserByEmail: () => null },
     },
   ],
   ["ExperimentalFeatureNotEnabled", { providers: [webauthn], adapter: memoryAdapter() }],

@@ -217,14 +217,20 @@ describe("theme", () => {
 });
 
 describe("logger", () => {
-  const unknownPath = (config: AuthConfig) => new TestClient(config).request("/auth/nope");
+  // A database session read: the adapter call is debug-logged.
+  const unknownPath = (config: AuthConfig) =>
+    new TestClient({
+      ...config,
+      adapter: memoryAdapter(),
+      providers: [outboxEmailProvider().provider],
+    }).request("/auth/session", { headers: { cookie: "authjs.session-token=abc" } });
 
   it("calls a custom `logger.debug` even without `debug: true` (as Auth.js)", async () => {
     const debug = vi.fn();
     const console = vi.spyOn(globalThis.console, "debug").mockImplementation(() => {});
     const base = testConfig();
     await unknownPath({ ...base, logger: { ...base.logger, debug } });
-    expect(debug).toHaveBeenCalledWith("UnknownAction: GET /auth/nope");
+    expect(debug).toHaveBeenCalledWith("adapter_getSessionAndUser");
     expect(console).not.toHaveBeenCalled();
 
     const { provider, outbox } = outboxEmailProvider();
@@ -243,6 +249,6 @@ describe("logger", () => {
     await unknownPath({ ...testConfig(), logger: withoutDebug });
     expect(console).not.toHaveBeenCalled();
     await unknownPath({ ...testConfig(), logger: withoutDebug, debug: true });
-    expect(console).toHaveBeenCalledWith("[auth][debug] UnknownAction: GET /auth/nope", "");
+    expect(console).toHaveBeenCalledWith("[auth][debug] adapter_getSessionAndUser", "");
   });
 });

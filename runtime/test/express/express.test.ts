@@ -97,11 +97,13 @@ describe.each(variants)("%s", (_label, express, options) => {
     await expect((await c.request("/locals")).json()).resolves.toEqual({ session: null });
   });
 
-  it("lets non-auth paths under the mount fall through to the app", async () => {
+  it("answers unknown actions and methods under the base path with 400, as @auth/express", async () => {
     const c = client();
     const unknown = await c.request(`${basePath}/not-an-endpoint`);
-    expect(unknown.status).toBe(404);
-    await expect(unknown.json()).resolves.toEqual({ notFound: true });
+    expect(unknown.status).toBe(400);
+    await expect(unknown.json()).resolves.toBe("Bad request.");
+    expect((await c.request(`${basePath}/session`, { method: "PUT" })).status).toBe(400);
+    // The mount path itself is no endpoint path: the app's.
     expect((await c.request(basePath)).status).toBe(404);
   });
 
@@ -177,12 +179,12 @@ describe.each(variants)("%s, on a fresh app", (_label, express, options) => {
     const app = await startApp(express, testConfig({}, ada), options);
     try {
       const c = new HttpTestClient(app.origin, basePath);
-      expect((await c.request(`${basePath}/evil/csrf`)).status).toBe(404);
-      expect((await c.request(`${basePath}/evil/providers`)).status).toBe(404);
+      expect((await c.request(`${basePath}/evil/csrf`)).status).toBe(400);
+      expect((await c.request(`${basePath}/evil/providers`)).status).toBe(400);
       const me = await c.request("/me", { headers: { accept: "text/html" } });
       expect(me.headers.get("location")).toBe(`${basePath}/signin?callbackUrl=%2Fme`);
       expect((await c.request(`${basePath}/csrf`)).status).toBe(200);
-      expect((await c.request(`${basePath}/evil/signin`)).status).toBe(404);
+      expect((await c.request(`${basePath}/evil/signin`)).status).toBe(400);
     } finally {
       await app.close();
     }

@@ -87,7 +87,7 @@ describe.each(
       expect(api.status).toBe(401);
       expect(api.headers.get("content-type")).toMatch(/^application\/json/);
       await expect(api.json()).resolves.toEqual({ message: "Unauthorized" });
-      expect((await client.request(`${base}/evil/csrf`)).status).toBe(404);
+      expect((await client.request(`${base}/evil/csrf`)).status).toBe(400);
       const providers = await (await client.request(`${base}/providers`)).json();
       expect(providers).toMatchObject({
         credentials: { signinUrl: `${client.origin}${base}/signin/credentials` },

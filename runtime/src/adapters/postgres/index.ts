@@ -6,7 +6,15 @@
  */
 import type { Adapter, AdapterAccount, AdapterUser } from "../../adapters.js";
 import type { SqlClient } from "./client.js";
-import { toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from "./rows.js";
+import {
+  idAsStored,
+  idAsString,
+  toAccount,
+  toAuthenticator,
+  toSession,
+  toUser,
+  toVerificationToken,
+} from "./rows.js";
 
 export type { SqlClient } from "./client.js";
 export { type EmbeddedDatabase, embeddedDatabase } from "./embedded.js";
@@ -29,7 +37,7 @@ const accountColumns = [
   "token_type",
 ] as const;
 const userColumns = ["name", "email", "emailVerified", "image"] as const;
-const SESSION_AND_USER = `SELECT s."sessionToken", s."userId", s.expires,
+const SESSION_AND_USER = `SELECT s.id AS "sessionId", s."sessionToken", s."userId", s.expires,
   u.id, u.name, u.email, u."emailVerified", u.image
   FROM sessions s JOIN users u ON u.id = s."userId" WHERE s."sessionToken" = $1`;
 
@@ -37,8 +45,10 @@ const SESSION_AND_USER = `SELECT s."sessionToken", s."userId", s.expires,
  * User ids are `SERIAL` (INTEGER) in the Auth.js schema; anything else, including numbers past
  * 2^31 - 1 (which PostgreSQL would refuse with an error), cannot name a row.
  */
-const isUserId = (id: unknown): boolean =>
-  typeof id === "string" && /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647;
+const isUserId = (id: unknown): boolean => {
+  const text = typeof id === "number" ? String(id) : id;
+  return typeof text === "string" && /^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647;
+};
 /**
  * Session tokens are printable ASCII (ours are base64url with an optional `~deadline`, Auth.js's
  * UUIDs). A cookie can carry anything else, `%00` included, which PostgreSQL refuses with an
@@ -48,6 +58,14 @@ const isUserId = (id: unknown): boolean =>
 const isSessionToken = (token: unknown): token is string =>
   typeof token === "string" && /^[\x21-\x7e]{1,255}$/.test(token);
 const quote = (column: string) => `"${column}"`;
+
+export interface PostgresAdapterOptions {
+  /**
+   * Return user, session and account ids as strings (`"1"`) instead of as stored (`1` for the
+   * `SERIAL` columns of the Auth.js schema, as `@auth/pg-adapter` does). Default false.
+   */
+  stringIds?: boolean;
+}
 
 /**
  * Every Adapter method over `db` (`pg` Pool/Client or PGlite), on the schema of
@@ -60,8 +78,20 @@ const quote = (column: string) => `"${column}"`;
  * import pg from "pg";
  * const adapter = postgresAdapter(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
  * ```
+ *
+ * Ids are returned as the database gives them: numbers for the `SERIAL` columns of the
+ * Auth.js schema, exactly as `@auth/pg-adapter`, so `session.user.id` compares equal to the
+ * ids of your own tables after a switch. `stringIds: true` returns them as strings.
  */
-export function postgresAdapter(db: SqlClient): Required<Adapter> {
+export function postgresAdapter(
+  db: SqlClient,
+  options: PostgresAdapterOptions = {},
+): Required<Adapter> {
+  const mapId = options.stringIds ? idAsString : idAsStored;
+  const asUser = (row: Record<string, unknown>) => toUser(row, mapId);
+  const asSession = (row: Record<string, unknown>) => toSession(row, mapId);
+  const asAccount = (row: Record<string, unknown>) => toAccount(row, mapId);
+  const asAuthenticator = (row: Record<string, unknown>) => toAuthenticator(row, mapId);
   const one = async <T>(
     sql: string,
     params: unknown[],
@@ -77,18 +107,18 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
       return (await one(
         `INSERT INTO users (name, email, "emailVerified", image) VALUES ($1, $2, $3, $4) RETURNING *`,
         values,
-        toUser,
+        asUser,
       ))!;
     },
-    getUser: (id) => (isUserId(id) ? one(`SELECT * FROM users WHERE id = $1`, [id], toUser) : null),
+    getUser: (id) => (isUserId(id) ? one(`SELECT * FROM users WHERE id = $1`, [id], asUser) : null),
     getUserByEmail: (email) =>
-      one(`SELECT * FROM users WHERE email = $1 ORDER BY id LIMIT 1`, [email], toUser),
+      one(`SELECT * FROM users WHERE email = $1 ORDER BY id LIMIT 1`, [email], asUser),
     getUserByAccount: ({ provider, providerAccountId }) =>
       one(
         `SELECT u.* FROM users u JOIN accounts a ON u.id = a."userId"
          WHERE a.provider = $1 AND a."providerAccountId" = $2 LIMIT 1`,
         [provider, providerAccountId],
-        toUser,
+        asUser,
       ),
     async updateUser(user) {
       const columns = userColumns.filter((column) => column in user);
@@ -97,7 +127,7 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
       const sql = sets.length
         ? `UPDATE users SET ${sets.join(", ")} WHERE id = $1 RETURNING *`
         : `SELECT * FROM users WHERE id = $1`;
-      const updated = await one(sql, [user.id, ...columns.map((c) => user[c] ?? null)], toUser);
+      const updated = await one(sql, [user.id, ...columns.map((c) => user[c] ?? null)], asUser);
       if (!updated) throw new Error(`No user with id ${user.id}`);
       return updated;
     },
@@ -110,7 +140,7 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
               w AS (DELETE FROM authenticators WHERE "userId" = $1)
          DELETE FROM users WHERE id = $1 RETURNING *`,
         [userId],
-        toUser,
+        asUser,
       );
     },
     async linkAccount(account) {
@@ -121,14 +151,14 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
       return (await one(
         `INSERT INTO accounts (${accountColumns.map(quote).join(", ")}) VALUES (${placeholders}) RETURNING *`,
         values,
-        toAccount,
+        asAccount,
       ))!;
     },
     async unlinkAccount({ provider, providerAccountId }) {
       const removed = await one(
         `DELETE FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 RETURNING *`,
         [provider, providerAccountId],
-        toAccount,
+        asAccount,
       );
       return removed ?? undefined;
     },
@@ -136,14 +166,17 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
       return (await one(
         `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, $3) RETURNING *`,
         [sessionToken, userId, expires],
-        toSession,
+        asSession,
       ))!;
     },
     getSessionAndUser: (sessionToken) =>
       isSessionToken(sessionToken)
         ? one(SESSION_AND_USER, [sessionToken], (row) => {
-            const { sessionToken: _token, userId: _userId, expires: _expires, ...user } = row;
-            return { session: toSession(row), user: toUser(user) };
+            const { sessionId, sessionToken: token, userId, expires, ...user } = row;
+            return {
+              session: asSession({ id: sessionId, sessionToken: token, userId, expires }),
+              user: asUser(user),
+            };
           })
         : null,
     updateSession: ({ sessionToken, expires }) =>
@@ -151,7 +184,7 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
         ? one(
             `UPDATE sessions SET expires = COALESCE($2, expires) WHERE "sessionToken" = $1 RETURNING *`,
             [sessionToken, expires ?? null],
-            toSession,
+            asSession,
           )
         : null,
     deleteSession: (sessionToken) =>
@@ -159,7 +192,7 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
         ? one(
             `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`,
             [sessionToken],
-            toSession,
+            asSession,
           )
         : null,
     async createVerificationToken(token) {
@@ -180,7 +213,7 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
       one(
         `SELECT * FROM accounts WHERE "providerAccountId" = $1 AND provider = $2 LIMIT 1`,
         [providerAccountId, provider],
-        toAccount,
+        asAccount,
       ) as Promise<AdapterAccount | null>,
     async listAccountsByUserId(userId) {
       if (!isUserId(userId)) return [];
@@ -188,13 +221,13 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
         `SELECT * FROM accounts WHERE "userId" = $1 ORDER BY provider, "providerAccountId"`,
         [userId],
       );
-      return rows.map(toAccount) as AdapterAccount[];
+      return rows.map(asAccount) as AdapterAccount[];
     },
     getAuthenticator: (credentialID) =>
       one(
         `SELECT * FROM authenticators WHERE "credentialID" = $1`,
         [credentialID],
-        toAuthenticator,
+        asAuthenticator,
       ),
     async createAuthenticator(authenticator) {
       return (await one(
@@ -211,7 +244,7 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
           authenticator.credentialBackedUp,
           authenticator.transports ?? null,
         ],
-        toAuthenticator,
+        asAuthenticator,
       ))!;
     },
     async listAuthenticatorsByUserId(userId) {
@@ -220,13 +253,13 @@ export function postgresAdapter(db: SqlClient): Required<Adapter> {
         `SELECT * FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,
         [userId],
       );
-      return rows.map(toAuthenticator);
+      return rows.map(asAuthenticator);
     },
     async updateAuthenticatorCounter(credentialID, counter) {
       const updated = await one(
         `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING *`,
         [credentialID, counter],
-        toAuthenticator,
+        asAuthenticator,
       );
       if (!updated) throw new Error(`No authenticator with id ${credentialID}`);
       return updated;

@@ -24,26 +24,38 @@ function defined(row: Row, skip: string[] = []): Row {
   return result;
 }
 
-export function toUser(row: Row): AdapterUser {
+/**
+ * How ids leave the adapter: as the database gives them (`SERIAL` is a number, as from
+ * `@auth/pg-adapter`), or as strings with `stringIds`.
+ */
+export type IdMapper = (id: unknown) => unknown;
+export const idAsStored: IdMapper = (id) => id;
+export const idAsString: IdMapper = (id) => (id === null || id === undefined ? id : String(id));
+
+/** A user row as stored, empty columns as `null` (as `@auth/pg-adapter`: `/session` shows them). */
+export function toUser(row: Row, id: IdMapper = idAsStored): AdapterUser {
   return {
-    ...defined(row, ["emailVerified"]),
-    id: String(row.id),
+    ...row,
+    id: id(row.id),
     email: row.email as string,
     emailVerified: toDate(row.emailVerified),
   } as AdapterUser;
 }
 
-export function toSession(row: Row): AdapterSession {
-  return {
+/** A session row, its own `id` included when the query selected it (as `@auth/pg-adapter`). */
+export function toSession(row: Row, id: IdMapper = idAsStored): AdapterSession {
+  const session = {
+    ...(row.id === undefined || row.id === null ? {} : { id: id(row.id) }),
     sessionToken: row.sessionToken as string,
-    userId: String(row.userId),
+    userId: id(row.userId),
     expires: toDate(row.expires)!,
   };
+  return session as AdapterSession;
 }
 
-export function toAccount(row: Row): AdapterAccount {
+export function toAccount(row: Row, id: IdMapper = idAsStored): AdapterAccount {
   const account = defined(row, ["id"]);
-  account.userId = String(row.userId);
+  account.userId = id(row.userId);
   // BIGINT: a string from `pg`, a number from PGlite.
   if (row.expires_at !== null && row.expires_at !== undefined)
     account.expires_at = Number(row.expires_at);
@@ -58,10 +70,10 @@ export function toVerificationToken(row: Row): VerificationToken {
   };
 }
 
-export function toAuthenticator(row: Row): AdapterAuthenticator {
+export function toAuthenticator(row: Row, id: IdMapper = idAsStored): AdapterAuthenticator {
   return {
     ...defined(row),
-    userId: String(row.userId),
+    userId: id(row.userId),
     counter: Number(row.counter),
   } as AdapterAuthenticator;
 }

@@ -9,7 +9,7 @@ import type { ActionResult } from "./result.js";
 /** GET/POST `{base}/callback/<id>`: finishes a sign-in with the provider's own flow. */
 export async function callbackAction(ctx: AuthContext): Promise<ActionResult> {
   const { provider } = ctx;
-  if (!provider) throw new InvalidProvider("Callback route called without a provider");
+  if (!provider) throw new InvalidProvider("Callback route called without provider");
   switch (provider.type) {
     case "oauth":
     case "oidc":

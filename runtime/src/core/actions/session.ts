@@ -10,7 +10,8 @@ import type { ActionResult } from "./result.js";
  */
 export async function sessionAction(ctx: AuthContext): Promise<ActionResult> {
   const isUpdate = ctx.request.method === "POST";
-  if (isUpdate && !ctx.csrfVerified) throw new MissingCSRF("CSRF token missing on session update");
+  if (isUpdate && !ctx.csrfVerified)
+    throw new MissingCSRF("CSRF token was missing during an action session");
   const { session, cookies } = await readSession(ctx.config, ctx.cookies, ctx.request.cookies, {
     renew: true,
     ...(isUpdate ? { update: { data: ctx.request.body?.data } } : {}),

@@ -32,7 +32,7 @@ export async function signInAction(ctx: AuthContext): Promise<ActionResult> {
     return { page: builtInSignInPage(ctx, ctx.query.error) };
   }
 
-  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request");
+  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during an action signin");
   if (!provider) return { redirect: `${ctx.base}/signin` };
   switch (provider.type) {
     case "oauth":

@@ -21,7 +21,7 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
     return { page: signOutPage({ action, csrfToken: ctx.csrfToken, theme: config.theme }) };
   }
 
-  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-out request");
+  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during an action signout");
   const option = ctx.cookies.sessionToken;
   const presented = presentedSession(ctx.cookies, request.cookies);
   const token = presented?.token;

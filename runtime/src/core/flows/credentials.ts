@@ -33,9 +33,7 @@ export async function credentialsCallback(
   provider: CredentialsConfig,
 ): Promise<string> {
   if (ctx.request.method !== "POST") {
-    throw new InvalidProvider(
-      "Callback for provider type (credentials) is only supported with POST",
-    );
+    throw new InvalidProvider("Callback for provider type (credentials) is not supported");
   }
   if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during an action callback");
 

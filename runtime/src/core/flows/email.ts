@@ -34,7 +34,7 @@ function emailAccount(provider: EmailConfig, user: { id: string }, email: string
  * same whether or not the address belongs to a user, so it cannot be used to find accounts.
  */
 export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Promise<string> {
-  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request");
+  if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during an action signin");
   const adapter = ctx.config.adapter!;
   let email: string;
   try {
