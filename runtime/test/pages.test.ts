@@ -242,10 +242,13 @@ describe("sign-in page", () => {
       name: "email",
       value: "ada@example.com",
       placeholder: "email@example.com",
+      autocomplete: "email",
       required: "",
       autofocus: "",
     });
-    expect(text(one(form, "label", (l) => attrs(l).for === attrs(input).id))).toBe("Email");
+    expect(text(one(form, "label", (l) => attrs(l).for === attrs(input).id))).toBe(
+      "Email for a sign-in link",
+    );
     const button = one(form, "button");
     expect(attrs(button).id).toBe("submitButton");
     expect(text(button)).toBe("Sign in with Email");
@@ -263,8 +266,15 @@ describe("sign-in page", () => {
         placeholder: "ada",
         required: "",
         autocomplete: "username",
+        autofocus: "",
       },
-      { name: "password", id: "input-password-for-credentials-provider", type: "password" },
+      {
+        name: "password",
+        id: "input-password-for-credentials-provider",
+        type: "password",
+        autocomplete: "current-password",
+        required: "",
+      },
     ]);
     const labelFor = (id: string) => text(one(form, "label", (l) => attrs(l).for === id));
     expect(labelFor("input-username-for-credentials-provider")).toBe("Username");
@@ -309,6 +319,7 @@ describe("sign-in page", () => {
       title: '"><script>alert(4)</script>',
       inputmode: "numeric",
       required: "",
+      autofocus: "",
     });
     expect(all(load(page), "script")).toHaveLength(0);
     expect(page.html).not.toMatch(/onfocus|onclick|onmouseover|evil\.test/i);
@@ -332,6 +343,7 @@ describe("sign-in page", () => {
       "data-form-field": "",
       required: "",
       autocomplete: "username webauthn",
+      autofocus: "",
     });
     // Sign in (the server decides register vs authenticate) and "Create a passkey".
     expect(all(form, "button").map((button) => attrs(button).id)).toEqual([
@@ -467,7 +479,7 @@ describe("sign-out page", () => {
     const page = signOutPage({ action: `${base}/signout`, csrfToken: 'x"><b>', theme: {} });
     expect(page.status).toBe(200);
     const doc = load(page);
-    expect(text(one(doc, "h1"))).toBe("Signout");
+    expect(text(one(doc, "h1"))).toBe("Sign out");
     expect(text(one(doc, "p"))).toBe("Are you sure you want to sign out?");
     const form = formTo(page, `${base}/signout`);
     expect(attrs(form).method).toBe("POST");
@@ -505,8 +517,9 @@ describe("error page", () => {
       [
         "There is a problem with the server configuration.",
         "Check the server logs for more information.",
+        "app.test",
       ],
-      [],
+      [["app.test", "https://app.test/"]],
     ],
     [
       "AccessDenied",
@@ -525,9 +538,36 @@ describe("error page", () => {
       ],
       [["Sign in", `${base}/signin`]],
     ],
-    [undefined, 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
-    ["OAuthCallbackError", 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
-    ["toString", 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
+    [
+      undefined,
+      200,
+      "Error",
+      ["Something went wrong while signing in.", "app.test"],
+      [
+        ["Back to sign in", `${base}/signin`],
+        ["app.test", "https://app.test/"],
+      ],
+    ],
+    [
+      "OAuthCallbackError",
+      200,
+      "Error",
+      ["Something went wrong while signing in.", "app.test"],
+      [
+        ["Back to sign in", `${base}/signin`],
+        ["app.test", "https://app.test/"],
+      ],
+    ],
+    [
+      "toString",
+      200,
+      "Error",
+      ["Something went wrong while signing in.", "app.test"],
+      [
+        ["Back to sign in", `${base}/signin`],
+        ["app.test", "https://app.test/"],
+      ],
+    ],
   ])("error=%s → %i %s", (error, status, heading, lines, links) => {
     const page = render(error);
     expect(page.status).toBe(status);
@@ -544,11 +584,35 @@ describe("error page", () => {
 
   it("drops links whose URL is not http(s)", () => {
     expect(view(render("AccessDenied", "javascript:alert(1)")).links).toEqual([]);
-    expect(view(render(undefined, `${base}/signin`, "javascript:alert(1)"))).toEqual({
+    expect(view(render(undefined, "javascript:alert(1)", "javascript:alert(1)"))).toEqual({
       heading: "Error",
-      lines: [],
+      lines: ["Something went wrong while signing in."],
       links: [],
     });
+  });
+});
+
+describe("error page in development", () => {
+  const diagnosis = ['Provider "github" has no clientId: set AUTH_GITHUB_ID.', "<b>x</b>"];
+  it("lists the configuration problems, escaped, for error=Configuration only", () => {
+    const page = errorPage({
+      error: "Configuration",
+      signInUrl: `${base}/signin`,
+      homeUrl: "https://app.test/",
+      theme: {},
+      diagnosis,
+    });
+    const items = all(load(page), "li").map(text);
+    expect(items).toEqual(diagnosis);
+    expect(page.html).not.toContain("<b>x</b>");
+    const other = errorPage({
+      error: "AccessDenied",
+      signInUrl: `${base}/signin`,
+      homeUrl: "https://app.test/",
+      theme: {},
+      diagnosis,
+    });
+    expect(other.html).not.toContain("AUTH_GITHUB_ID");
   });
 });
 

@@ -68,6 +68,8 @@ export interface ResolvedConfig {
   /** The first configuration error, if any: such a configuration never yields a session. */
   error?: AuthError;
   warnings: WarningCode[];
+  /** `NODE_ENV` is not `production`: the configuration error page may explain the cause. */
+  development: boolean;
 }
 
 const cache = new WeakMap<AuthConfig, ResolvedConfig>();
@@ -191,6 +193,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     },
     rateLimit,
     warnings,
+    development: env.NODE_ENV !== "production",
   };
   resolved.error = error ?? assertConfig(resolved, config);
   if (
