@@ -187,6 +187,63 @@ describe("the document every page shares", () => {
 });
 
 describe("sign-in page", () => {
+  it("focuses only the page's first field, whichever form holds it", () => {
+    const focused = (providers: PageProvider[]) =>
+      all(load(signIn({ providers })), "input")
+        .filter((i) => "autofocus" in attrs(i))
+        .map((i) => attrs(i).id);
+    expect(focused([github, email, credentials])).toEqual(["input-email-for-email-provider"]);
+    expect(focused([credentials, email])).toEqual(["input-username-for-credentials-provider"]);
+  });
+
+  it("keeps labels distinct: a repeated one gets the provider's name", () => {
+    const login = provider("login", "credentials", {
+      name: "Password",
+      credentials: { email: { label: "Email", type: "email" }, password: { type: "password" } },
+    });
+    const other = provider("magic", "email", { name: "Magic link" });
+    const labels = all(load(signIn({ providers: [email, login, other] })), "label").map(text);
+    expect(labels).toEqual([
+      "Email for a sign-in link",
+      "Email",
+      "password",
+      "Email for a sign-in link (Magic link)",
+    ]);
+  });
+
+  it("puts back a refused username (escaped), never into a password field", () => {
+    const page = signIn({ providers: [credentials], username: '"><b>ada' });
+    const values = all(load(page), "input")
+      .filter((i) => attrs(i).type !== "hidden")
+      .map((i) => attrs(i).value);
+    expect(values).toEqual(['"><b>ada', undefined]);
+    expect(page.html).not.toContain("<b>ada");
+  });
+
+  it("does not require a field configured with required: false", () => {
+    const optional = provider("otp", "credentials", {
+      credentials: { code: { label: "Code", required: false } },
+    });
+    const input = one(
+      load(signIn({ providers: [optional] })),
+      "input",
+      (i) => attrs(i).name === "code",
+    );
+    expect("required" in attrs(input)).toBe(false);
+  });
+
+  it("gives brand buttons white text whenever it meets WCAG AA, else black", () => {
+    const button = (brandColor: string) =>
+      attrs(
+        one(
+          load(signIn({ providers: [provider("x", "oauth", { style: { brandColor } })] })),
+          "button",
+        ),
+      ).style;
+    expect(button("#1a73e8")).toContain("--provider-text-color:#fff"); // Google
+    expect(button("#1db954")).toContain("--provider-text-color:#000"); // Spotify
+  });
+
   it("responds 200 with a POST form per OAuth/OIDC provider carrying the CSRF token and callback URL", () => {
     const page = signIn({ providers: [github, google] });
     expect(page.status).toBe(200);
