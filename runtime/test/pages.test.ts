@@ -187,6 +187,63 @@ describe("the document every page shares", () => {
 });
 
 describe("sign-in page", () => {
+  it("focuses only the page's first field, whichever form holds it", () => {
+    const focused = (providers: PageProvider[]) =>
+      all(load(signIn({ providers })), "input")
+        .filter((i) => "autofocus" in attrs(i))
+        .map((i) => attrs(i).id);
+    expect(focused([github, email, credentials])).toEqual(["input-email-for-email-provider"]);
+    expect(focused([credentials, email])).toEqual(["input-username-for-credentials-provider"]);
+  });
+
+  it("keeps labels distinct: a repeated one gets the provider's name", () => {
+    const login = provider("login", "credentials", {
+      name: "Password",
+      credentials: { email: { label: "Email", type: "email" }, password: { type: "password" } },
+    });
+    const other = provider("magic", "email", { name: "Magic link" });
+    const labels = all(load(signIn({ providers: [email, login, other] })), "label").map(text);
+    expect(labels).toEqual([
+      "Email for a sign-in link",
+      "Email",
+      "password",
+      "Email for a sign-in link (Magic link)",
+    ]);
+  });
+
+  it("puts back a refused username (escaped), never into a password field", () => {
+    const page = signIn({ providers: [credentials], username: '"><b>ada' });
+    const values = all(load(page), "input")
+      .filter((i) => attrs(i).type !== "hidden")
+      .map((i) => attrs(i).value);
+    expect(values).toEqual(['"><b>ada', undefined]);
+    expect(page.html).not.toContain("<b>ada");
+  });
+
+  it("does not require a field configured with required: false", () => {
+    const optional = provider("otp", "credentials", {
+      credentials: { code: { label: "Code", required: false } },
+    });
+    const input = one(
+      load(signIn({ providers: [optional] })),
+      "input",
+      (i) => attrs(i).name === "code",
+    );
+    expect("required" in attrs(input)).toBe(false);
+  });
+
+  it("gives brand buttons white text whenever it meets WCAG AA, else black", () => {
+    const button = (brandColor: string) =>
+      attrs(
+        one(
+          load(signIn({ providers: [provider("x", "oauth", { style: { brandColor } })] })),
+          "button",
+        ),
+      ).style;
+    expect(button("#1a73e8")).toContain("--provider-text-color:#fff"); // Google
+    expect(button("#1db954")).toContain("--provider-text-color:#000"); // Spotify
+  });
+
   it("responds 200 with a POST form per OAuth/OIDC provider carrying the CSRF token and callback URL", () => {
     const page = signIn({ providers: [github, google] });
     expect(page.status).toBe(200);
@@ -242,10 +299,13 @@ describe("sign-in page", () => {
       name: "email",
       value: "ada@example.com",
       placeholder: "email@example.com",
+      autocomplete: "email",
       required: "",
       autofocus: "",
     });
-    expect(text(one(form, "label", (l) => attrs(l).for === attrs(input).id))).toBe("Email");
+    expect(text(one(form, "label", (l) => attrs(l).for === attrs(input).id))).toBe(
+      "Email for a sign-in link",
+    );
     const button = one(form, "button");
     expect(attrs(button).id).toBe("submitButton");
     expect(text(button)).toBe("Sign in with Email");
@@ -263,8 +323,15 @@ describe("sign-in page", () => {
         placeholder: "ada",
         required: "",
         autocomplete: "username",
+        autofocus: "",
       },
-      { name: "password", id: "input-password-for-credentials-provider", type: "password" },
+      {
+        name: "password",
+        id: "input-password-for-credentials-provider",
+        type: "password",
+        autocomplete: "current-password",
+        required: "",
+      },
     ]);
     const labelFor = (id: string) => text(one(form, "label", (l) => attrs(l).for === id));
     expect(labelFor("input-username-for-credentials-provider")).toBe("Username");
@@ -309,6 +376,7 @@ describe("sign-in page", () => {
       title: '"><script>alert(4)</script>',
       inputmode: "numeric",
       required: "",
+      autofocus: "",
     });
     expect(all(load(page), "script")).toHaveLength(0);
     expect(page.html).not.toMatch(/onfocus|onclick|onmouseover|evil\.test/i);
@@ -332,6 +400,7 @@ describe("sign-in page", () => {
       "data-form-field": "",
       required: "",
       autocomplete: "username webauthn",
+      autofocus: "",
     });
     // Sign in (the server decides register vs authenticate) and "Create a passkey".
     expect(all(form, "button").map((button) => attrs(button).id)).toEqual([
@@ -467,7 +536,7 @@ describe("sign-out page", () => {
     const page = signOutPage({ action: `${base}/signout`, csrfToken: 'x"><b>', theme: {} });
     expect(page.status).toBe(200);
     const doc = load(page);
-    expect(text(one(doc, "h1"))).toBe("Signout");
+    expect(text(one(doc, "h1"))).toBe("Sign out");
     expect(text(one(doc, "p"))).toBe("Are you sure you want to sign out?");
     const form = formTo(page, `${base}/signout`);
     expect(attrs(form).method).toBe("POST");
@@ -505,8 +574,9 @@ describe("error page", () => {
       [
         "There is a problem with the server configuration.",
         "Check the server logs for more information.",
+        "app.test",
       ],
-      [],
+      [["app.test", "https://app.test/"]],
     ],
     [
       "AccessDenied",
@@ -525,9 +595,36 @@ describe("error page", () => {
       ],
       [["Sign in", `${base}/signin`]],
     ],
-    [undefined, 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
-    ["OAuthCallbackError", 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
-    ["toString", 200, "Error", ["app.test"], [["app.test", "https://app.test/"]]],
+    [
+      undefined,
+      200,
+      "Error",
+      ["Something went wrong while signing in.", "app.test"],
+      [
+        ["Back to sign in", `${base}/signin`],
+        ["app.test", "https://app.test/"],
+      ],
+    ],
+    [
+      "OAuthCallbackError",
+      200,
+      "Error",
+      ["Something went wrong while signing in.", "app.test"],
+      [
+        ["Back to sign in", `${base}/signin`],
+        ["app.test", "https://app.test/"],
+      ],
+    ],
+    [
+      "toString",
+      200,
+      "Error",
+      ["Something went wrong while signing in.", "app.test"],
+      [
+        ["Back to sign in", `${base}/signin`],
+        ["app.test", "https://app.test/"],
+      ],
+    ],
   ])("error=%s → %i %s", (error, status, heading, lines, links) => {
     const page = render(error);
     expect(page.status).toBe(status);
@@ -544,11 +641,35 @@ describe("error page", () => {
 
   it("drops links whose URL is not http(s)", () => {
     expect(view(render("AccessDenied", "javascript:alert(1)")).links).toEqual([]);
-    expect(view(render(undefined, `${base}/signin`, "javascript:alert(1)"))).toEqual({
+    expect(view(render(undefined, "javascript:alert(1)", "javascript:alert(1)"))).toEqual({
       heading: "Error",
-      lines: [],
+      lines: ["Something went wrong while signing in."],
       links: [],
     });
+  });
+});
+
+describe("error page in development", () => {
+  const diagnosis = ['Provider "github" has no clientId: set AUTH_GITHUB_ID.', "<b>x</b>"];
+  it("lists the configuration problems, escaped, for error=Configuration only", () => {
+    const page = errorPage({
+      error: "Configuration",
+      signInUrl: `${base}/signin`,
+      homeUrl: "https://app.test/",
+      theme: {},
+      diagnosis,
+    });
+    const items = all(load(page), "li").map(text);
+    expect(items).toEqual(diagnosis);
+    expect(page.html).not.toContain("<b>x</b>");
+    const other = errorPage({
+      error: "AccessDenied",
+      signInUrl: `${base}/signin`,
+      homeUrl: "https://app.test/",
+      theme: {},
+      diagnosis,
+    });
+    expect(other.html).not.toContain("AUTH_GITHUB_ID");
   });
 });
 

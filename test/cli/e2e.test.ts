@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +45,44 @@ async function signInAndOut(
   await Promise.all([page.waitForLoadState("load"), page.click("#submitButton")]);
   await page.goto(`${origin}${protectedPath}`);
   expect(page.url()).toContain(`${authBase}/signin`);
+}
+
+/**
+ * The SolidStart demo driven by clicks only (after the first load): the router handles "Your
+ * account", so the page itself must send a signed-out visitor to sign in; "Sign out" must
+ * leave the router (a full load of the auth page), never a blank page.
+ */
+async function demoWithClientNavigation(page: Page, origin: string) {
+  await page.goto(origin);
+  await page.waitForLoadState("networkidle");
+  // Signed out: a client-side navigation to /account ends on the sign-in page, not "Loading…".
+  await Promise.all([
+    page.waitForURL(`${origin}/api/auth/signin?**`),
+    page.click('a:has-text("Your account")'),
+  ]);
+  await page.fill('input[name="email"]', "demo@example.com");
+  await page.fill('input[name="password"]', "demo1234");
+  await Promise.all([
+    page.waitForURL(`${origin}/account`),
+    page.click('button:has-text("Sign in with Credentials")'),
+  ]);
+  await expect.poll(() => page.textContent("#user")).toContain("demo@example.com");
+  // "Sign out" is a full load of the sign-out page, which then signs out and goes home.
+  await Promise.all([
+    page.waitForURL(`${origin}/api/auth/signout**`),
+    page.click('a:has-text("Sign out")'),
+  ]);
+  expect(await page.textContent("h1")).toBe("Sign out");
+  await Promise.all([page.waitForURL(`${origin}/`), page.click("#submitButton")]);
+  expect(await page.textContent("h1")).toBe("Welcome");
+  await page.waitForLoadState("networkidle");
+  // Signed out again: the client-side visit to /account is sent to sign in, told why.
+  await Promise.all([
+    page.waitForURL(`${origin}/api/auth/signin?**`),
+    page.click('a:has-text("Your account")'),
+  ]);
+  expect(await page.textContent(".notice")).toContain("You are signed out.");
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/account");
 }
 
 async function withPage(run: (page: Page) => Promise<void>) {
@@ -199,13 +237,13 @@ describe("init, install, start, sign in: the whole journey", () => {
     );
     npm(dir, ["install"]);
     initApp(dir, ["--providers", "credentials", "--protect", "/account"]);
-    writeFileSync(
-      join(dir, "src/routes/account.tsx"),
-      "export default function Account() {\n  return <main>Account</main>;\n}\n",
-    );
-    writeFileSync(
-      join(dir, "src/routes/api/me.ts"),
-      'import { getSession } from "@create-auth/runtime/solid-start";\nimport type { APIEvent } from "@solidjs/start/server";\nimport { authConfig } from "~/auth";\n\nexport async function GET(event: APIEvent) {\n  return Response.json(await getSession(event.request, authConfig));\n}\n',
+    // The demo's pages (`npm run demo -- --framework solid-start`): home, account, /api/me.
+    cpSync(
+      new URL("../../examples/solid-start-app/src/routes", import.meta.url),
+      join(dir, "src/routes"),
+      {
+        recursive: true,
+      },
     );
     // The generated TypeScript typechecks against the installed runtime and SolidStart.
     const tsc = new URL("../../node_modules/typescript/bin/tsc", import.meta.url).pathname;
@@ -230,6 +268,7 @@ describe("init, install, start, sign in: the whole journey", () => {
     server = app;
     await waitForHttp(origin, app, 90_000);
     await withPage((page) => signInAndOut(page, origin, "/api/auth", "/account", "/api/me"));
+    await withPage((page) => demoWithClientNavigation(page, origin));
     await app.stop();
   }, 300_000);
 });

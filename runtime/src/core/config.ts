@@ -71,6 +71,8 @@ export interface ResolvedConfig {
   /** The first configuration error, if any: such a configuration never yields a session. */
   error?: AuthError;
   warnings: WarningCode[];
+  /** `NODE_ENV` is not `production`: the configuration error page may explain the cause. */
+  development: boolean;
 }
 
 const cache = new WeakMap<AuthConfig, ResolvedConfig>();
@@ -201,6 +203,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     rateLimit,
     housekeeping: false,
     warnings,
+    development: env.NODE_ENV !== "production",
   };
   resolved.error = error ?? assertConfig(resolved, config);
   // A configuration that cannot serve requests prunes nothing (nor warns about it).

@@ -20,6 +20,7 @@ import { signInAction } from "./actions/signin.js";
 import { signOutAction } from "./actions/signout.js";
 import { verifyRequestAction } from "./actions/verify-request.js";
 import type { ResolvedConfig } from "./config.js";
+import { configurationDiagnosis } from "./configuration-diagnosis.js";
 import {
   type AuthContext,
   createContext,
@@ -185,6 +186,7 @@ function configurationFailure(
     signInUrl: `${base}/signin`,
     homeUrl: origin,
     theme: config.theme,
+    diagnosis: config.development ? configurationDiagnosis(config) : undefined,
   });
   return { status: page.status, headers: { ...htmlHeaders }, cookies: [], body: page.html };
 }

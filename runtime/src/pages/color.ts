@@ -75,14 +75,17 @@ function luminance([r, g, b]: [number, number, number]): number {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
+/** WCAG 2 contrast ratio between two relative luminances. */
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
 /**
- * `"#fff"` or `"#000"`, whichever contrasts more with `background`, when the background is a
- * hex or `rgb()` colour; `undefined` for colours it cannot evaluate (named, hsl, oklch, …).
+ * The text colour for a button filled with `background`, when it is a hex or `rgb()` colour:
+ * `"#fff"` whenever white text meets WCAG AA (4.5:1; brand buttons are usually drawn with light
+ * text), else `"#000"`, which then always does. `undefined` for colours it cannot evaluate
+ * (named, hsl, oklch, …). https://www.w3.org/TR/WCAG21/#contrast-minimum
  */
 export function readableTextColor(background: string): "#fff" | "#000" | undefined {
   const channels = srgb(background);
   if (!channels) return undefined;
-  const l = luminance(channels);
-  // Contrast against white is 1.05 / (l + 0.05), against black (l + 0.05) / 0.05.
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#fff" : "#000";
+  return contrast(luminance(channels), 1) >= 4.5 ? "#fff" : "#000";
 }

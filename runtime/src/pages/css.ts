@@ -77,6 +77,11 @@ input:focus-visible{outline-offset:0;border-color:var(--focus)}
 hr{margin:1.5rem 0;border:0;border-top:1px solid var(--border)}
 .alert{margin:0 0 1.25rem;padding:.75rem 1rem;background:var(--alert-bg);color:var(--alert-text);border:1px solid var(--alert-border);border-radius:.5rem;text-align:center}
 .alert p{margin:0;color:inherit}
+.notice{margin:0 0 1.25rem;padding:.75rem 1rem;border:1px solid var(--border);border-radius:.5rem}
+.notice p{margin:0;color:var(--text)}
+.details{margin:0 0 1rem;padding:.75rem 1rem;border:1px solid var(--border);border-radius:.5rem;overflow-wrap:anywhere}
+.details p{text-align:left;margin-bottom:.5rem}
+.details ul{margin:0;padding-left:1.25rem}
 `;
 
 /**

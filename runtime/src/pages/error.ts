@@ -4,6 +4,7 @@
  * @module pages/error
  */
 import type { Theme } from "../types.js";
+import { escapeHtml } from "./escape.js";
 import { homeLink, link, renderDocument } from "./layout.js";
 import type { RenderedPage } from "./types.js";
 
@@ -53,21 +54,40 @@ const views = new Map<string, ErrorView>([
 ]);
 
 /**
- * The page for an error `type` (Auth.js texts and statuses): `Configuration` → 500,
- * `AccessDenied` and `Verification` → 403 with a "Sign in" button to `signInUrl`, anything
- * else → 200 "Error" with a link to `homeUrl`. The `error` value itself is never shown.
+ * The developer's explanation on the configuration error page: what is wrong and what to set
+ * (each line escaped). Only rendered when the caller passes `diagnosis`, which it does in
+ * development only.
+ */
+function diagnosisBlock(lines: string[] | undefined): string {
+  if (!lines?.length) return "";
+  return (
+    `<div class="details"><p>Shown in development only:</p>` +
+    `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></div>`
+  );
+}
+
+/**
+ * The page for an error `type` (Auth.js texts and statuses): `Configuration` → 500 with a link
+ * home (and, given `diagnosis`, the cause and the variable to set), `AccessDenied` and
+ * `Verification` → 403 with a "Sign in" button to `signInUrl`, anything else → 200 "Error"
+ * with links back to sign-in and home. The `error` value itself is never shown.
  */
 export function errorPage(p: {
   error?: string;
   signInUrl: string;
   homeUrl: string;
   theme: Theme;
+  /** Development only: lines explaining a configuration error. */
+  diagnosis?: string[] | undefined;
 }): RenderedPage {
   const view = p.error === undefined ? undefined : views.get(p.error);
   const card = view
     ? `<h1>${view.heading}</h1>${view.lines.map((line) => `<p>${line}</p>`).join("")}` +
-      (view.signIn ? link(p.signInUrl, "Sign in", "button") : "")
-    : `<h1>Error</h1>${homeLink(p.homeUrl)}`;
+      (p.error === "Configuration" ? diagnosisBlock(p.diagnosis) : "") +
+      (view.signIn ? link(p.signInUrl, "Sign in", "button") : homeLink(p.homeUrl))
+    : `<h1>Error</h1><p>Something went wrong while signing in.</p>` +
+      link(p.signInUrl, "Back to sign in", "button") +
+      homeLink(p.homeUrl);
   return {
     status: view?.status ?? 200,
     html: renderDocument({ title: "Error", theme: p.theme, card }),

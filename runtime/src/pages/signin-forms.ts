@@ -6,7 +6,7 @@
  */
 import { readableTextColor, safeCssColor } from "./color.js";
 import { escapeHtml } from "./escape.js";
-import { renderField } from "./field.js";
+import { defaultAutocomplete, renderField } from "./field.js";
 import { formAction, hiddenInput } from "./layout.js";
 import type { PageProvider } from "./types.js";
 import { safeImageUrl } from "./url.js";
@@ -16,9 +16,18 @@ export interface FormContext {
   csrfToken: string;
   callbackUrl: string;
   email?: string | undefined;
+  /** The username of a refused credentials attempt, put back into the identifier field. */
+  username?: string | undefined;
   /** `id` of this provider's submit button: `submitButton` or `submitButton-<id>`. */
   submitId: string;
+  /** Whether this form holds the page's first field, which gets `autofocus`. */
+  autofocus: boolean;
+  /** Label texts that replace the configured ones, by field key (kept distinct page-wide). */
+  labels: Map<string, string>;
 }
+
+/** The label of the email provider's address field. */
+export const emailFieldLabel = "Email for a sign-in link";
 
 /** Hidden `csrfToken`, and `callbackUrl` when there is one. */
 function hiddenFields(ctx: FormContext, withCallbackUrl = true): string {
@@ -63,16 +72,25 @@ export function emailForm(provider: PageProvider, ctx: FormContext): string {
   const value = ctx.email ? ` value="${escapeHtml(ctx.email)}"` : "";
   return (
     `<form action="${formAction(provider.signinUrl)}" method="POST">${hiddenFields(ctx)}` +
-    `<div class="field"><label for="${id}">Email</label>` +
-    `<input id="${id}" type="email" name="email"${value} placeholder="email@example.com" required autofocus></div>` +
+    `<div class="field"><label for="${id}">${escapeHtml(ctx.labels.get("email") ?? emailFieldLabel)}</label>` +
+    `<input id="${id}" type="email" name="email"${value} placeholder="email@example.com" autocomplete="email" required${ctx.autofocus ? " autofocus" : ""}></div>` +
     `${submitButton(ctx.submitId, provider)}</form>`
   );
 }
 
-/** Credentials: one labelled input per configured credential, posting to the callback URL. */
+/**
+ * Credentials: one labelled input per configured credential, posting to the callback URL. The
+ * identifier field gets back the username of a refused attempt; a password never comes back.
+ */
 export function credentialsForm(provider: PageProvider, ctx: FormContext): string {
   const fields = Object.entries(provider.credentials ?? {})
-    .map(([key, input]) => renderField(provider.id, key, input))
+    .map(([key, input], index) =>
+      renderField(provider.id, key, input, {
+        autofocus: ctx.autofocus && index === 0,
+        label: ctx.labels.get(key),
+        value: defaultAutocomplete(key, input) === "username" ? ctx.username : undefined,
+      }),
+    )
     .join("");
   return (
     `<form action="${formAction(provider.callbackUrl)}" method="POST">${hiddenFields(ctx)}` +
@@ -88,7 +106,13 @@ export function credentialsForm(provider: PageProvider, ctx: FormContext): strin
  */
 export function webAuthnForm(provider: PageProvider, ctx: FormContext): string {
   const fields = Object.entries(provider.formFields ?? {})
-    .map(([key, input]) => renderField(provider.id, key, input, true))
+    .map(([key, input], index) =>
+      renderField(provider.id, key, input, {
+        formField: true,
+        autofocus: ctx.autofocus && index === 0,
+        label: ctx.labels.get(key),
+      }),
+    )
     .join("");
   const options = provider.optionsUrl
     ? ` data-webauthn-options="${formAction(provider.optionsUrl)}"`

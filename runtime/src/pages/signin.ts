@@ -4,9 +4,12 @@
  * @module pages/signin
  */
 import type { Theme } from "../types.js";
+import { escapeHtml } from "./escape.js";
+import { fieldLabel } from "./field.js";
 import { renderDocument } from "./layout.js";
 import {
   credentialsForm,
+  emailFieldLabel,
   emailForm,
   type FormContext,
   oauthForm,
@@ -92,6 +95,33 @@ function primarySubmitProvider(providers: PageProvider[]): PageProvider | undefi
   );
 }
 
+/** The provider's visible fields as `[key, label]`, in page order. */
+function fieldsOf(provider: PageProvider): [string, string][] {
+  if (provider.type === "email") return [["email", emailFieldLabel]];
+  const fields = provider.type === "credentials" ? provider.credentials : provider.formFields;
+  return Object.entries(fields ?? {}).map(([key, input]) => [key, fieldLabel(key, input)]);
+}
+
+/**
+ * Labels that would repeat on the page (two forms each asking for "Email") get the provider's
+ * name appended after their first use, so every field is told apart by its label.
+ */
+function distinctLabels(providers: PageProvider[]): Map<PageProvider, Map<string, string>> {
+  const used = new Set<string>();
+  const result = new Map<PageProvider, Map<string, string>>();
+  for (const provider of providers) {
+    const labels = new Map<string, string>();
+    for (const [key, label] of fieldsOf(provider)) {
+      const seen = used.has(label.toLowerCase());
+      const text = seen ? `${label} (${provider.name})` : label;
+      used.add(text.toLowerCase());
+      if (seen) labels.set(key, text);
+    }
+    result.set(provider, labels);
+  }
+  return result;
+}
+
 function renderProvider(provider: PageProvider, ctx: FormContext): string {
   switch (provider.type) {
     case "email":
@@ -117,23 +147,36 @@ export function signInPage(p: {
   callbackUrl: string;
   error?: string;
   email?: string;
+  /** The username of a refused credentials attempt, put back into the form. */
+  username?: string | undefined;
+  /** A status line above the forms, such as "You are signed out." (fixed text, escaped). */
+  notice?: string | undefined;
   theme: Theme;
   webAuthnScriptUrl?: string;
 }): RenderedPage {
   const scriptUrl = safeHttpUrl(p.webAuthnScriptUrl);
   const shown = p.providers.filter((provider) => isShown(provider, scriptUrl !== undefined));
   const primary = primarySubmitProvider(shown);
+  const labels = distinctLabels(shown);
+  // Only the page's first field is focused (`autofocus` on two fields focuses the last one).
+  const focused = shown.find((provider) => fieldsOf(provider).length > 0);
   const render = (provider: PageProvider) =>
     renderProvider(provider, {
       csrfToken: p.csrfToken,
       callbackUrl: p.callbackUrl,
       email: p.email,
+      username: p.username,
       submitId: provider === primary ? "submitButton" : `submitButton-${provider.id}`,
+      autofocus: provider === focused,
+      labels: labels.get(provider) ?? new Map(),
     });
   const body = groups(shown)
     .map((group) => `<div class="providers">${group.map(render).join("")}</div>`)
     .join("<hr>");
-  const card = `<h1>Sign in</h1>${banner(p.error)}${body}`;
+  const notice = p.notice
+    ? `<div class="notice" role="status"><p>${escapeHtml(p.notice)}</p></div>`
+    : "";
+  const card = `<h1>Sign in</h1>${notice}${banner(p.error)}${body}`;
   return {
     status: 200,
     html: renderDocument({ title: "Sign In", theme: p.theme, card, scriptUrl }),

@@ -13,7 +13,7 @@ import type { RenderedPage } from "./types.js";
  */
 export function signOutPage(p: { action: string; csrfToken: string; theme: Theme }): RenderedPage {
   const card =
-    `<h1>Signout</h1><p>Are you sure you want to sign out?</p>` +
+    `<h1>Sign out</h1><p>Are you sure you want to sign out?</p>` +
     `<form action="${formAction(p.action)}" method="POST">${hiddenInput("csrfToken", p.csrfToken)}` +
     `<button id="submitButton" type="submit">Sign out</button></form>`;
   return { status: 200, html: renderDocument({ title: "Sign Out", theme: p.theme, card }) };

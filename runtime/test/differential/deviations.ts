@@ -243,6 +243,18 @@ export const deviations: Deviation[] = [
     reason: "spent OAuth check cookies are cleared, and the retry has its CSRF cookie",
     scenarios: ["express * without CSRF › cookies", "express GET callback* › cookies"],
   },
+  {
+    id: "page-hint-cookie",
+    authJs: "the built-in pages cannot tell what just happened",
+    ours: 'signing out, sending a sign-in link and a refused credentials attempt set a 5-minute `create-auth.page-hint` cookie (HttpOnly, read once), so the next built-in page says "You are signed out", names the address, or keeps the typed username (never the password)',
+    reason:
+      "no dead ends for users; set by the server's own flow, so unlike a query parameter it cannot be crafted into a link",
+    scenarios: [
+      "express POST callback/credentials refused › cookies",
+      "express POST signout* › cookies",
+      "email-only adapter: start › cookies",
+    ],
+  },
 ];
 
 /** Whether `pattern` (where `*` stands for anything) names `key`. */

@@ -5,6 +5,12 @@ export default function Home() {
       <p>
         This page is public. <a href="/account">Your account</a> is not.
       </p>
+      <p>
+        {/* Auth pages are API routes: rel="external" makes the router load them in full. */}
+        <a href="/api/auth/signin" rel="external">
+          Sign in
+        </a>
+      </p>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { errorPage } from "../../pages/index.js";
+import { configurationDiagnosis } from "../configuration-diagnosis.js";
 import type { AuthContext } from "../context.js";
 import type { ActionResult } from "./result.js";
 import { withQuery } from "./signin.js";
@@ -15,6 +16,10 @@ export function errorAction(ctx: AuthContext): ActionResult {
       signInUrl: `${ctx.base}/signin`,
       homeUrl: ctx.origin,
       theme: config.theme,
+      diagnosis:
+        error === "Configuration" && config.development
+          ? configurationDiagnosis(config)
+          : undefined,
     }),
   };
 }

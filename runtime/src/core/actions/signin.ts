@@ -3,6 +3,7 @@ import { oauthSignIn } from "../../oauth/index.js";
 import { type PageProvider, type RenderedPage, signInPage } from "../../pages/index.js";
 import { type AuthContext, providerUrls } from "../context.js";
 import { emailSignIn } from "../flows/email.js";
+import { takePageHint } from "../page-hint.js";
 import { scriptPageHeaders } from "../security-headers.js";
 import type { ActionResult } from "./result.js";
 
@@ -69,12 +70,15 @@ export function builtInSignInPage(ctx: AuthContext, error: string | undefined): 
   // Passkey forms need the runtime's own script; the page's CSP allows exactly that script.
   const webAuthn = providers.some((p) => p.type === "webauthn" && p.formFields);
   const webAuthnScriptUrl = webAuthn ? `${ctx.base}/webauthn-script.js` : undefined;
+  const hint = takePageHint(ctx);
   const page = signInPage({
     providers,
     csrfToken: ctx.csrfToken,
     callbackUrl: ctx.callbackUrl,
     error,
     email: ctx.query.email,
+    username: hint?.kind === "username" ? hint.value : undefined,
+    notice: hint?.kind === "signed-out" ? "You are signed out." : undefined,
     theme: config.theme,
     ...(webAuthnScriptUrl ? { webAuthnScriptUrl } : {}),
   });

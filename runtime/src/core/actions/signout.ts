@@ -4,6 +4,7 @@ import type { JWT } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { clearChunkedCookie } from "../cookies.js";
 import { emitEvent } from "../events.js";
+import { setPageHint } from "../page-hint.js";
 import { checkSessionPayload, decodeSessionToken, sessionTokenKind } from "../session.js";
 import { presentedSession } from "../session-cookie.js";
 import type { ActionResult } from "./result.js";
@@ -49,5 +50,6 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
       ...clearChunkedCookie({ ...option, name: option.legacyName }, request.cookies),
     );
   }
+  setPageHint(ctx, "signed-out");
   return { redirect: ctx.callbackUrl };
 }

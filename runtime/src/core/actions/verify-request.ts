@@ -1,5 +1,6 @@
 import { verifyRequestPage } from "../../pages/index.js";
 import type { AuthContext } from "../context.js";
+import { takePageHint } from "../page-hint.js";
 import type { ActionResult } from "./result.js";
 
 /** GET `{base}/verify-request`: "check your email", or a redirect to `pages.verifyRequest`. */
@@ -8,5 +9,7 @@ export function verifyRequestAction(ctx: AuthContext): ActionResult {
   if (config.pages.verifyRequest) {
     return { redirect: `${config.pages.verifyRequest}${ctx.request.url.search}` };
   }
-  return { page: verifyRequestPage({ homeUrl: ctx.origin, theme: config.theme }) };
+  const hint = takePageHint(ctx);
+  const email = hint?.kind === "email" ? hint.value : undefined;
+  return { page: verifyRequestPage({ homeUrl: ctx.origin, theme: config.theme, email }) };
 }

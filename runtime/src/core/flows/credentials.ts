@@ -5,9 +5,11 @@ import {
   MissingCSRF,
   RateLimited,
 } from "../../errors.js";
+import { defaultAutocomplete } from "../../pages/field.js";
 import type { CredentialsConfig } from "../../providers/types.js";
 import type { Account, User } from "../../types.js";
 import type { AuthContext } from "../context.js";
+import { setPageHint } from "../page-hint.js";
 import {
   countedIdentifier,
   forgetIdentifiers,
@@ -46,10 +48,14 @@ export async function credentialsCallback(
     authorized = await provider.authorize(credentials, toWebRequest(ctx.request, credentials));
   } catch (error) {
     // An app's own limiter may throw RateLimited: answered as the runtime's own 429.
+    if (error instanceof CredentialsSignin) rememberUsername(ctx, provider, credentials);
     if (error instanceof CredentialsSignin || error instanceof RateLimited) throw error;
     throw new CallbackRouteError("authorize() threw", { cause: error });
   }
-  if (!authorized) throw new CredentialsSignin();
+  if (!authorized) {
+    rememberUsername(ctx, provider, credentials);
+    throw new CredentialsSignin();
+  }
 
   const user: User = { ...authorized, id: authorized.id?.toString() ?? crypto.randomUUID() };
   const account: Account = {
@@ -144,4 +150,20 @@ async function endDatabaseSession(ctx: AuthContext): Promise<void> {
   if (previous && sessionTokenKind(config, previous) === "database") {
     await config.adapter!.deleteSession!(previous);
   }
+}
+
+/**
+ * After a refused attempt, the built-in sign-in page puts the typed username back: the value of
+ * the form's identifier field (see `defaultAutocomplete`), never a password or any other field.
+ */
+function rememberUsername(
+  ctx: AuthContext,
+  provider: CredentialsConfig,
+  credentials: Record<string, unknown>,
+): void {
+  const key = Object.entries(provider.credentials ?? {}).find(
+    ([name, input]) => defaultAutocomplete(name, input) === "username",
+  )?.[0];
+  const value = key === undefined ? undefined : credentials[key];
+  if (typeof value === "string" && value) setPageHint(ctx, "username", value);
 }

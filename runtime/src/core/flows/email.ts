@@ -6,6 +6,7 @@ import type { AuthContext } from "../context.js";
 import { randomHex, sha256Hex } from "../crypto.js";
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email-address.js";
 import { loginOrRegister } from "../login.js";
+import { setPageHint } from "../page-hint.js";
 import {
   countedIdentifier,
   forgetIdentifiers,
@@ -86,6 +87,7 @@ export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Prom
     }
     throw new EmailSignInError("The sign-in email could not be sent", { cause });
   }
+  setPageHint(ctx, "email", email);
   return `${ctx.base}/verify-request?${new URLSearchParams({ provider: provider.id, type: "email" })}`;
 }
 
