@@ -50,6 +50,23 @@ async function run(
   }
 }
 
+/** How `migrate` and `prune` find the database: the same options, the same defaults. */
+function databaseOptions(command: Command): Command {
+  return command
+    .option("--cwd <dir>", "the project folder (default: the current folder)")
+    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
+    .addOption(
+      new Option(
+        "--database <database>",
+        "which database (default: the configured adapter's)",
+      ).choices(["embedded", "postgres"]),
+    )
+    .option("--database-url <url>", "PostgreSQL connection string (default: DATABASE_URL)")
+    .option("--dir <path>", "the embedded database folder (default: the configured one, .auth/db)")
+    .addOption(envPathOption("env file to read DATABASE_URL from"))
+    .addOption(legacyEnvFileOption());
+}
+
 /** The program: both bins (`create-auth` and `auth`) run it. */
 export function program(prompter?: Prompter): Command {
   const names = frameworks.map((framework) => framework.name);
@@ -184,44 +201,24 @@ export function program(prompter?: Prompter): Command {
       process.exitCode = await run(options, prompter, (io) => check(options, io));
     });
 
-  cli
-    .command("migrate")
-    .description("create the auth tables in the configured database (idempotent)")
-    .option("--cwd <dir>", "the project folder (default: the current folder)")
-    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
-    .addOption(
-      new Option(
-        "--database <database>",
-        "which database (default: the configured adapter's)",
-      ).choices(["embedded", "postgres"]),
-    )
-    .option("--database-url <url>", "PostgreSQL connection string (default: DATABASE_URL)")
-    .option("--dir <path>", "the embedded database folder (default: the configured one, .auth/db)")
-    .addOption(envPathOption("env file to read DATABASE_URL from"))
-    .addOption(legacyEnvFileOption())
+  databaseOptions(
+    cli
+      .command("migrate")
+      .description("create the auth tables in the configured database (idempotent)"),
+  )
     .option("--dry-run", "print the SQL and change nothing")
     .option("--json", "print one JSON document")
     .action(async (options) => {
       process.exitCode = await run(options, prompter, (io) => migrateCommand(options, io));
     });
 
-  cli
-    .command("prune")
-    .description(
-      "delete expired sessions, verification tokens and rate-limit rows (for cron; exit 0 done, 1 failed)",
-    )
-    .option("--cwd <dir>", "the project folder (default: the current folder)")
-    .option("--config <file>", "the file holding the auth configuration (found otherwise)")
-    .addOption(
-      new Option(
-        "--database <database>",
-        "which database (default: the configured adapter's)",
-      ).choices(["embedded", "postgres"]),
-    )
-    .option("--database-url <url>", "PostgreSQL connection string (default: DATABASE_URL)")
-    .option("--dir <path>", "the embedded database folder (default: the configured one, .auth/db)")
-    .addOption(envPathOption("env file to read DATABASE_URL from"))
-    .addOption(legacyEnvFileOption())
+  databaseOptions(
+    cli
+      .command("prune")
+      .description(
+        "delete expired sessions, verification tokens and rate-limit rows (for cron; exit 0 done, 1 failed)",
+      ),
+  )
     .option("--batch-size <rows>", "rows per delete statement (default 1000)")
     .option("--dry-run", "count what has expired and delete nothing")
     .option("--json", "print one JSON document")

@@ -188,19 +188,28 @@ function readFileOr(path: string): string {
  * tokens, authenticators, rate limits) in the configured database, or whatever is missing of them. Safe to run
  * again, and on a database Auth.js's own adapter created.
  */
-export async function migrateCommand(options: MigrateOptions, io: Io): Promise<number> {
-  const { output } = io;
-  const root = findPackageRoot(options.cwd);
-  const target = chooseTarget(root, options);
-  const where =
-    target.kind === "embedded"
-      ? `embedded database in ${relative(root, target.dir) || "."}`
-      : `PostgreSQL at ${redactUrl(target.url)}`;
-  const runtime = await importFromProject<PostgresModule>(
+/** Where a command works, for its messages (a PostgreSQL URL without its password). */
+export function describeTarget(root: string, target: Target): string {
+  return target.kind === "embedded"
+    ? `embedded database in ${relative(root, target.dir) || "."}`
+    : `PostgreSQL at ${redactUrl(target.url)}`;
+}
+
+/** The project's own `@create-auth/runtime/adapters/postgres` (the version it runs). */
+export function importPostgresModule<T>(root: string): Promise<T> {
+  return importFromProject<T>(
     root,
     "@create-auth/runtime/adapters/postgres",
     "install the project's dependencies first (create-auth init adds it).",
   );
+}
+
+export async function migrateCommand(options: MigrateOptions, io: Io): Promise<number> {
+  const { output } = io;
+  const root = findPackageRoot(options.cwd);
+  const target = chooseTarget(root, options);
+  const where = describeTarget(root, target);
+  const runtime = await importPostgresModule<PostgresModule>(root);
   const document = {
     ok: true,
     command: "migrate",

@@ -4,7 +4,8 @@ import { findPackageRoot } from "../project/package-json.js";
 import type { Io } from "../ui/io.js";
 import {
   chooseTarget,
-  importFromProject,
+  describeTarget,
+  importPostgresModule,
   type MigrateOptions,
   openEmbedded,
   redactUrl,
@@ -47,15 +48,8 @@ export async function pruneCommand(options: PruneCommandOptions, io: Io): Promis
   const batchSize = parseBatchSize(options.batchSize);
   const root = findPackageRoot(options.cwd);
   const target = chooseTarget(root, options, "prune");
-  const where =
-    target.kind === "embedded"
-      ? `embedded database in ${relative(root, target.dir) || "."}`
-      : `PostgreSQL at ${redactUrl(target.url)}`;
-  const runtime = await importFromProject<PostgresModule>(
-    root,
-    "@create-auth/runtime/adapters/postgres",
-    "install the project's dependencies first (create-auth init adds it).",
-  );
+  const where = describeTarget(root, target);
+  const runtime = await importPostgresModule<PostgresModule>(root);
   if (typeof runtime.prune !== "function")
     throw new CliError(
       "runtime_outdated",

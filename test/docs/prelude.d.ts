@@ -19,3 +19,13 @@ declare module "@solidjs/start/server" {
 declare module "~/auth" {
   export const authConfig: import("@create-auth/runtime/solid-start").SolidAuthConfig;
 }
+declare module "solid-js" {
+  export function onMount(fn: () => void | Promise<void>): void;
+}
+/** Solid's JSX, reduced to what the samples check: any element, any attribute. */
+declare namespace JSX {
+  type Element = unknown;
+  interface IntrinsicElements {
+    [element: string]: Record<string, unknown>;
+  }
+}
