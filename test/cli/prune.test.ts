@@ -46,7 +46,7 @@ describe("prune, PostgreSQL server", () => {
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.query(`SET search_path = ${schema}`);
-    const { migrate } = await import("@create-auth/runtime/adapters/postgres");
+    const { migrate } = await import("../../runtime/src/adapters/postgres/index.js");
     await migrate(admin);
     await admin.query(`INSERT INTO users (email) VALUES ('a@example.com')`);
     for (const [tag, expires] of [
@@ -127,7 +127,7 @@ describe("prune, embedded database (PGlite)", () => {
     const init = await runInit({ cwd: dir, yes: true, providers: "email", database: "embedded" });
     expect(init.exitCode, init.stderr).toBe(0);
     symlinkSync(new URL("../../node_modules", import.meta.url).pathname, join(dir, "node_modules"));
-    const { embeddedDatabase } = await import("@create-auth/runtime/adapters/postgres");
+    const { embeddedDatabase } = await import("../../runtime/src/adapters/postgres/index.js");
     const db = embeddedDatabase(join(dir, ".auth/db"));
     await db.query(`INSERT INTO verification_token (identifier, token, expires)
       VALUES ('a@example.com', 'old', now() - interval '1 hour'), ('a@example.com', 'new', now() + interval '1 hour')`);
