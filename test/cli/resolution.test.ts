@@ -34,10 +34,12 @@ describe("with pnpm (fetched by npm exec: these machines have no pnpm of their o
   beforeAll(() => {
     pnpmBin = fetchedBin("pnpm@9.15.9", "pnpm");
   }, 120_000);
-  const pnpmApp = (express: string, extra: Record<string, string> = {}) => {
+  const pnpmApp = (express: string, extra?: Record<string, string>) => {
     const dir = appUsing("pnpm@9.15.9", express);
-    editPackageJson(dir, (pkg) => Object.assign(pkg.dependencies, extra));
-    commit(dir);
+    if (extra) {
+      editPackageJson(dir, (pkg) => Object.assign(pkg.dependencies, extra));
+      commit(dir);
+    }
     return dir;
   };
   const withPnpm = () => ({ PATH: `${pnpmBin}${delimiter}${process.env.PATH}` });
