@@ -28,6 +28,12 @@ const DOTENV_IN_SCRIPT =
   /(?:-r|--require|--import)[= ]["']?dotenv\/config|(?:^|\s)dotenv(?:x run)?\s/;
 
 /**
+ * dotenv's own variable for the file `dotenv/config` loads, set in a script
+ * (`cross-env DOTENV_CONFIG_PATH=./config/.env.development ts-node src/main`).
+ */
+const DOTENV_CONFIG_PATH = /(?:^|\s)DOTENV_CONFIG_PATH=["']?([^\s"']+)/;
+
+/**
  * The scripts that run the app, most telling first: a `test` script's `--env-file=.env.test`
  * says nothing about where the app's secrets belong.
  */
@@ -99,7 +105,9 @@ export function detectEnvFile(
 ): { file: string; evidence: string } {
   for (const [script, command] of appScripts(pkg)) {
     const match =
-      ENV_FILE_FLAG.exec(command) ?? /(?:^|\s)dotenv\s+-e\s+["']?([^\s"']+)/.exec(command);
+      ENV_FILE_FLAG.exec(command) ??
+      /(?:^|\s)dotenv\s+-e\s+["']?([^\s"']+)/.exec(command) ??
+      DOTENV_CONFIG_PATH.exec(command);
     if (match)
       return { file: projectPath(root, "", match[1]!, false), evidence: `scripts.${script}` };
   }

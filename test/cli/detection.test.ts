@@ -39,6 +39,25 @@ describe("the env file: the one the app loads", () => {
     expect(files[".gitignore"]).toContain(".env.local");
   });
 
+  it("dotenv's DOTENV_CONFIG_PATH in a script names it, the dev script's first", async () => {
+    // express-generator-typescript's scripts: one env file per script, dotenv/config loading it.
+    const dir = copyFixture("express4-cjs-js");
+    editJson(dir, "package.json", (pkg) => {
+      pkg.scripts = {
+        start:
+          "cross-env DOTENV_CONFIG_PATH=./config/.env.production node -r dotenv/config ./dist/main.js",
+        "dev:basic": "cross-env DOTENV_CONFIG_PATH=./config/.env.development node src/index.js",
+      };
+      (pkg.dependencies as Record<string, string>).dotenv = "^17.2.3";
+    });
+    const run = await runInit({ cwd: dir, providers: "github", yes: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(finding(run, "Env file")).toMatchObject({ value: "config/.env.development" });
+    const files = tree(dir);
+    expect(files["config/.env.development"]).toMatch(/^AUTH_SECRET=.{43}$/m);
+    expect(files[".env"]).toBeUndefined();
+  });
+
   it("prints where the secret goes", async () => {
     const dir = copyFixture("express4-cjs-js");
     editJson(dir, "package.json", (pkg) => {
