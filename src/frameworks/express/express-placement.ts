@@ -1,6 +1,7 @@
 import type { Statement } from "ts-morph";
 import type { ImportedBinding } from "../../syntax/imported-modules.js";
 import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
+import { declarationPlacement, lastEarly, type Placement } from "../mount-placement.js";
 
 /**
  * What a statement after `express()` means for where the auth mount goes:
@@ -11,7 +12,6 @@ import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
  * - `neutral`: anything else (settings, static files, a database connection, a `const`): the
  *   mount may go before or after it, so it neither moves the mount nor stops the search.
  */
-export type Placement = "early" | "late" | "neutral";
 
 /** Route methods: `app.get("/", …)` answers requests, so auth must be mounted before it. */
 const ROUTE_METHODS = new Set([
@@ -178,10 +178,9 @@ function classifyAppCall(call: Node, scope: Scope): Placement | undefined {
 
 /** How one statement after `express()` places the mount (see {@link Placement}). */
 export function classifyStatement(node: Statement, scope: Scope): Placement {
-  if (Node.isExportAssignment(node) || Node.isReturnStatement(node)) return "late";
+  const declared = declarationPlacement(node);
+  if (declared) return declared;
   if (/^module\.exports\b|^exports\.\w+\s*=/.test(node.getText())) return "late";
-  // Declarations run nothing where they stand.
-  if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) return "neutral";
   const direct = Node.isExpressionStatement(node)
     ? classifyAppCall(node.getExpression(), scope)
     : undefined;
@@ -216,11 +215,6 @@ export function mountAnchor(
       values.set(declaration.getName(), value);
   }
   const scope: Scope = { app, modules, values };
-  let anchor = appStatement;
-  for (const node of siblings.slice(siblings.indexOf(appStatement) + 1)) {
-    const placement = classifyStatement(node, scope);
-    if (placement === "late") break;
-    if (placement === "early") anchor = node;
-  }
-  return anchor;
+  const after = siblings.slice(siblings.indexOf(appStatement) + 1);
+  return lastEarly(appStatement, after, (node) => classifyStatement(node, scope));
 }

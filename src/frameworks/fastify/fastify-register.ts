@@ -6,6 +6,7 @@ import { quoted, type SourceStyle, statement } from "../../syntax/source-style.j
 import { eolOf, insertAt } from "../../syntax/text-edit.js";
 import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import { unwrap } from "../../syntax/values.js";
+import { declarationPlacement, lastEarly, type Placement } from "../mount-placement.js";
 import { type FastifyDeclaration, findFastifyDeclaration } from "./fastify-app.js";
 import { fastifyAuthRegistrations } from "./fastify-mounts.js";
 import { callsOn } from "./registration-order.js";
@@ -101,13 +102,24 @@ function isSetup(node: Statement, name: string, modules: Map<string, ImportedBin
   return module !== undefined && SETUP_PLUGINS.has(module);
 }
 
-/** Whether a statement uses the instance, returns or exports. */
-function touchesInstance(node: Statement, name: string): boolean {
-  if (Node.isReturnStatement(node) || Node.isExportAssignment(node)) return true;
-  if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) return false;
+/**
+ * A setup plugin places the registration after it; any other statement that uses the instance
+ * (or returns, or exports) before it; one that does not touch the instance (a `const`, a
+ * database connection) neither moves it nor ends the search for setup plugins after it.
+ */
+function placementOf(
+  node: Statement,
+  name: string,
+  modules: Map<string, ImportedBinding>,
+): Placement {
+  if (isSetup(node, name, modules)) return "early";
+  const declared = declarationPlacement(node);
+  if (declared) return declared;
   return node
     .getDescendantsOfKind(SyntaxKind.Identifier)
-    .some((identifier) => identifier.getText() === name);
+    .some((identifier) => identifier.getText() === name)
+    ? "late"
+    : "neutral";
 }
 
 /** How the file calls `register` on its instance: awaited, `void`ed, or plain. */
@@ -208,18 +220,15 @@ export function ensureFastifyRegistration(
     const block = app.kind === "instance" ? app.statement.getParentOrThrow() : app.body;
     const siblings = Node.isStatemented(block) ? block.getStatements() : [];
     const modules = importedModules(file);
-    let anchor: Statement | undefined = app.kind === "instance" ? app.statement : undefined;
-    const start = anchor ? siblings.indexOf(anchor) + 1 : 0;
-    let rest = siblings.slice(start);
-    for (const node of rest) {
-      if (isSetup(node, name, modules)) anchor = node;
-      // A statement that does not touch the instance (a `const`, a database connection)
-      // neither moves the registration nor ends the search for setup plugins after it.
-      else if (touchesInstance(node, name)) break;
-    }
+    const created = app.kind === "instance" ? app.statement : undefined;
+    let anchor = lastEarly(
+      created,
+      siblings.slice(created ? siblings.indexOf(created) + 1 : 0),
+      (node) => placementOf(node, name, modules),
+    );
     // A plugin keeps the error handler its parent had when it loaded: after a later
     // `setErrorHandler` (before the app starts), the auth endpoints answer errors like the app.
-    rest = anchor ? siblings.slice(siblings.indexOf(anchor) + 1) : siblings;
+    const rest = anchor ? siblings.slice(siblings.indexOf(anchor) + 1) : siblings;
     for (const node of rest) {
       if (Node.isReturnStatement(node) || callsOn(node, name, ["listen", "ready"], false)) break;
       if (callsOn(node, name, ["setErrorHandler"], false)) anchor = node;

@@ -4,6 +4,7 @@ import { parse } from "../../syntax/parse.js";
 import { quoted, type SourceStyle, statement } from "../../syntax/source-style.js";
 import { eolOf, insertAt } from "../../syntax/text-edit.js";
 import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
+import { declarationPlacement, lastEarly, type Placement } from "../mount-placement.js";
 import { honoDeclarations } from "./hono-app.js";
 import { readHonoMounts } from "./hono-mounts.js";
 import { literalString } from "./hono-syntax.js";
@@ -63,10 +64,10 @@ function placementOf(
   node: Statement,
   app: string,
   modules: Map<string, ImportedBinding>,
-): "early" | "late" | "neutral" {
+): Placement {
   if (isEarlySetup(node, app, modules)) return "early";
-  if (Node.isExportAssignment(node) || Node.isReturnStatement(node)) return "late";
-  if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) return "neutral";
+  const declared = declarationPlacement(node);
+  if (declared) return declared;
   const onApp = node
     .getDescendantsOfKind(SyntaxKind.CallExpression)
     .filter((call) => call.getExpression().getText().startsWith(`${app}.`));
@@ -128,12 +129,11 @@ export function ensureHonoMount(
   const parent = app.statement.getParentOrThrow();
   const siblings = Node.isStatemented(parent) ? parent.getStatements() : [app.statement];
   const modules = importedModules(file);
-  let anchor: Statement = app.statement;
-  for (const node of siblings.slice(siblings.indexOf(app.statement) + 1)) {
-    const placement = placementOf(node, name, modules);
-    if (placement === "late") break;
-    if (placement === "early") anchor = node;
-  }
+  const anchor = lastEarly(
+    app.statement,
+    siblings.slice(siblings.indexOf(app.statement) + 1),
+    (node) => placementOf(node, name, modules),
+  );
   const indent =
     /[ \t]*$/.exec(text.slice(0, app.statement.getStart()).split(/\r?\n/).at(-1) ?? "")?.[0] ?? "";
   return { text: insertAt(text, anchor.getEnd(), `${eolOf(text)}${indent}${snippet(name)}`) };
