@@ -41,14 +41,14 @@ function projectCompiler(root: string): Compiler | undefined {
   return undefined;
 }
 
-/** The major of the TypeScript the project declares, if it declares one. */
-function declaredMajor(root: string): number | undefined {
+/** The TypeScript range the project declares (devDependencies first), if it declares one. */
+function declaredTypescript(root: string): string | undefined {
   try {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
       dependencies?: Record<string, string>;
       devDependencies?: Record<string, string>;
     };
-    return majorOf(pkg.devDependencies?.typescript ?? pkg.dependencies?.typescript);
+    return pkg.devDependencies?.typescript ?? pkg.dependencies?.typescript;
   } catch {
     return undefined;
   }
@@ -96,7 +96,7 @@ export function readTsConfig(root: string): TsConfigView | undefined {
   const moduleName = module === undefined ? undefined : enumName(modules, module);
   // Without the project's own compiler, the bundled one decides only for a project on
   // TypeScript 6 or later; otherwise TypeScript 5's rule (what most projects build with).
-  const major = own ? undefined : declaredMajor(root);
+  const major = own ? undefined : majorOf(declaredTypescript(root));
   const effective =
     own || (major !== undefined && major >= 6)
       ? enumName(kinds, compiler.getEmitModuleResolutionKind(parsed.options))
@@ -134,16 +134,8 @@ export const MIN_TYPESCRIPT = "4.9.0";
 export function typescriptVersion(root: string): string | undefined {
   const own = projectCompiler(root) as (Compiler & { version?: string }) | undefined;
   if (own?.version) return own.version;
-  try {
-    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-      dependencies?: Record<string, string>;
-      devDependencies?: Record<string, string>;
-    };
-    const range = pkg.devDependencies?.typescript ?? pkg.dependencies?.typescript;
-    return range && semver.validRange(range) ? semver.minVersion(range)?.version : undefined;
-  } catch {
-    return undefined;
-  }
+  const range = declaredTypescript(root);
+  return range && semver.validRange(range) ? semver.minVersion(range)?.version : undefined;
 }
 
 /** The project's TypeScript version when it is older than {@link MIN_TYPESCRIPT}; else undefined. */
