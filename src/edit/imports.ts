@@ -12,6 +12,11 @@ export interface ModuleImport {
   named?: string[];
   /** The default export's local name. */
   default?: string;
+  /**
+   * The whole module under one name: a CommonJS `module.exports = x` (ESM's default import of
+   * it; `require()` itself in CommonJS).
+   */
+  whole?: string;
 }
 
 /** The import statement for `spec` in the file's module system and style. */
@@ -19,12 +24,13 @@ export function importStatement(spec: ModuleImport, kind: ModuleKind, style: Sou
   const from = quoted(spec.from, style);
   if (kind === "esm") {
     const parts = [
-      spec.default,
+      spec.default ?? spec.whole,
       spec.named?.length ? `{ ${spec.named.join(", ")} }` : undefined,
     ].filter(Boolean);
     return statement(`import ${parts.join(", ")} from ${from}`, style);
   }
   const keyword = style.declaration;
+  if (spec.whole) return statement(`${keyword} ${spec.whole} = require(${from})`, style);
   if (spec.default)
     return statement(`${keyword} ${spec.default} = require(${from}).default`, style);
   return statement(`${keyword} { ${spec.named!.join(", ")} } = require(${from})`, style);
@@ -33,7 +39,11 @@ export function importStatement(spec: ModuleImport, kind: ModuleKind, style: Sou
 /** Whether every name `spec` wants is already bound to its module in the file. */
 function alreadyImported(text: string, fileName: string, spec: ModuleImport): boolean {
   const bindings = importedModules(parse(text, fileName));
-  const wanted = [...(spec.named ?? []), ...(spec.default ? [spec.default] : [])];
+  const wanted = [
+    ...(spec.named ?? []),
+    ...(spec.default ? [spec.default] : []),
+    ...(spec.whole ? [spec.whole] : []),
+  ];
   return wanted.every((name) => bindings.get(name)?.module === spec.from);
 }
 

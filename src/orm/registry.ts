@@ -1,0 +1,26 @@
+import { CliError } from "../errors.js";
+import type { PackageJson } from "../project/package-json.js";
+import type { OrmDetection, OrmModule } from "./types.js";
+
+/**
+ * Every ORM whose set-up `init` wires through its Auth.js adapter. Adding one: its folder under
+ * `src/orm/` and one entry here. The order is the order of detection messages and choices.
+ */
+export const orms: readonly OrmModule[] = [];
+
+/** `--database` values that name an ORM. */
+export function ormById(id: string): OrmModule | undefined {
+  return orms.find((orm) => orm.id === id);
+}
+
+/** The module of a detection. */
+export function moduleOfOrm(detection: OrmDetection): OrmModule {
+  const found = ormById(detection.orm);
+  if (!found) throw new CliError("internal_error", `No ORM module for "${detection.orm}".`);
+  return found;
+}
+
+/** Every ORM set-up the project has that a module can use, in registry order. */
+export function detectOrms(root: string, pkg: PackageJson): OrmDetection[] {
+  return orms.flatMap((orm) => orm.detect(root, pkg) ?? []);
+}
