@@ -8,6 +8,7 @@ import { pruneCommand } from "./commands/prune.js";
 import { secret } from "./commands/secret.js";
 import { CliError, ExitCode } from "./errors.js";
 import { frameworks } from "./frameworks/registry.js";
+import { orms } from "./orm/registry.js";
 import { Asker, isInteractive, type Prompter } from "./ui/ask.js";
 import { envPathOption, legacyEnvFileOption } from "./ui/env-path-option.js";
 import { joinList } from "./ui/join-list.js";
@@ -51,7 +52,7 @@ async function run(
 }
 
 /** How `migrate` and `prune` find the database: the same options, the same defaults. */
-function databaseOptions(command: Command): Command {
+function databaseOptions(command: Command, withOrms = false): Command {
   return command
     .option("--cwd <dir>", "the project folder (default: the current folder)")
     .option("--config <file>", "the file holding the auth configuration (found otherwise)")
@@ -59,7 +60,7 @@ function databaseOptions(command: Command): Command {
       new Option(
         "--database <database>",
         "which database (default: the configured adapter's)",
-      ).choices(["embedded", "postgres"]),
+      ).choices([...(withOrms ? orms.map((orm) => orm.id) : []), "embedded", "postgres"]),
     )
     .option("--database-url <url>", "PostgreSQL connection string (default: DATABASE_URL)")
     .option("--dir <path>", "the embedded database folder (default: the configured one, .auth/db)")
@@ -93,11 +94,10 @@ export function program(prompter?: Prompter): Command {
       new Option("--strategy <strategy>", "where sessions live").choices(["jwt", "database"]),
     )
     .addOption(
-      new Option("--database <database>", "database for sessions and email").choices([
-        "embedded",
-        "postgres",
-        "none",
-      ]),
+      new Option(
+        "--database <database>",
+        "where users live: the app's ORM (detected by default), the embedded PGlite folder, a PostgreSQL server, or none",
+      ).choices([...orms.map((orm) => orm.id), "embedded", "postgres", "none"]),
     )
     .option("--database-url <url>", "PostgreSQL connection string (with --database postgres)")
     .option(
@@ -204,7 +204,10 @@ export function program(prompter?: Prompter): Command {
   databaseOptions(
     cli
       .command("migrate")
-      .description("create the auth tables in the configured database (idempotent)"),
+      .description(
+        "create the auth tables in the configured database (idempotent); with the app's ORM, through its own migration tool",
+      ),
+    true,
   )
     .option("--dry-run", "print the SQL and change nothing")
     .option("--json", "print one JSON document")

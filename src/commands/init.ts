@@ -3,6 +3,7 @@ import { providerInfo } from "../catalog/providers.js";
 import { CliError, ExitCode } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/registry.js";
+import { moduleOfOrm } from "../orm/registry.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
@@ -92,7 +93,12 @@ export function reproduce(
     ...(entry ? [`--entry ${entry}`] : []),
     `--providers ${answers.providers.map((p) => p.id).join(",")}`,
     `--strategy ${answers.strategy}`,
-    ...(answers.database ? [`--database ${answers.database}`] : []),
+    // Without the flag an app with an ORM gets it: declining it must be said.
+    ...(answers.database
+      ? [`--database ${answers.database}`]
+      : project.orms.length
+        ? ["--database none"]
+        : []),
     `--mount ${answers.mount}`,
     ...(answers.trustProxy ? ["--trust-proxy"] : []),
     ...(answers.envFile !== project.envFile.file ? [`--env-path ${answers.envFile}`] : []),
@@ -122,7 +128,19 @@ function nextSteps(project: ProjectInfo, answers: Answers) {
       url: `${origin}${answers.mount}/callback/${p.id}`,
       console: p.console,
     }));
-  return { signIn: `${origin}${answers.mount}/signin`, callbackUrls };
+  const orm = answers.orm;
+  // The app's ORM owns its migrations: `create-auth migrate` runs (or prints) its tool's steps.
+  const migration = orm && moduleOfOrm(orm).migration(project.root, orm);
+  const migrate = migration && {
+    command: "npx create-auth migrate",
+    steps: migration.steps.map((step) => [step.command, ...step.args].join(" ")),
+    ...(migration.printOnly ? { printOnly: migration.printOnly } : {}),
+  };
+  return {
+    signIn: `${origin}${answers.mount}/signin`,
+    callbackUrls,
+    ...(migrate ? { migrate } : {}),
+  };
 }
 
 /**
@@ -154,6 +172,12 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     answers: {
       ...answers,
       providers: answers.providers.map((p) => p.id),
+      orm: answers.orm && {
+        orm: answers.orm.orm,
+        dialect: answers.orm.dialect,
+        version: answers.orm.version,
+        client: answers.orm.client?.file,
+      },
       // Answers are shown, and a connection string carries a password.
       ...(answers.databaseUrl ? { databaseUrl: MASK } : {}),
     },
@@ -251,6 +275,12 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     .map((a) => a.key);
   if (emptyKeys.length) output.info(`Fill in ${emptyKeys.join(", ")} in ${answers.envFile}.`);
   for (const step of plan.manual) output.warn(`By hand: ${step}`);
+  if (steps.migrate)
+    output.info(
+      steps.migrate.printOnly
+        ? `Create the auth tables (${steps.migrate.printOnly}): ${steps.migrate.steps.join(" && ")}`
+        : `Create the auth tables: ${steps.migrate.command} (runs ${steps.migrate.steps.join(", then ")})`,
+    );
   output.info(`Start the app and open ${steps.signIn}`);
   if (io.asker.interactive && !options.yes)
     output.info(`Next time, without questions: ${document.reproduce}`);

@@ -6,9 +6,11 @@ import { CliError, ExitCode } from "../errors.js";
 import { envFileFor } from "../frameworks/app-env-file.js";
 import { type AuthSetup, readAuthSetup } from "../frameworks/auth-setup.js";
 import { frameworkOf } from "../frameworks/detect-framework.js";
+import { ormById } from "../orm/registry.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
+import { configuredOrm, migrateWithOrm } from "./migrate-orm.js";
 
 export interface MigrateOptions {
   cwd: string;
@@ -207,6 +209,13 @@ export function importPostgresModule<T>(root: string): Promise<T> {
 export async function migrateCommand(options: MigrateOptions, io: Io): Promise<number> {
   const { output } = io;
   const root = findPackageRoot(options.cwd);
+  const database = options.database && ormById(options.database) ? options.database : undefined;
+  const orm = configuredOrm(
+    root,
+    database,
+    database ? undefined : setupOf(root, options.config)?.config.file,
+  );
+  if (orm) return migrateWithOrm(root, orm, options, io);
   const target = chooseTarget(root, options);
   const where = describeTarget(root, target);
   const runtime = await importPostgresModule<PostgresModule>(root);

@@ -130,7 +130,16 @@ export function planConfigBesideApp(
   if (!existed) {
     plan.write(
       configFile,
-      configModule({ kind, typescript, style, framework: config, answers, envLoader }),
+      configModule({
+        kind,
+        typescript,
+        style,
+        framework: config,
+        answers,
+        envLoader,
+        file: configFile,
+        withExtension,
+      }),
       "auth configuration",
     );
   }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../errors.js";
+import { detectOrms, moduleOfOrm } from "../orm/registry.js";
 import { refuseUnparsable } from "../plan/change-set.js";
 import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
 import { gitState } from "../project/git.js";
@@ -20,6 +21,8 @@ import { detectFramework } from "./detect-framework.js";
 import { type AnyFramework, frameworkById, frameworks, type ProjectInfo } from "./registry.js";
 import type { Finding } from "./types.js";
 import { workspaceApps } from "./workspace-apps.js";
+
+const dialectName = { postgresql: "PostgreSQL", mysql: "MySQL", sqlite: "SQLite" } as const;
 
 /** The flags detection takes. */
 export interface DetectOptions {
@@ -146,6 +149,13 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
   findings.push({ label: "Env file", value: envFile.file, evidence: envFile.evidence });
   const { port } = detection;
   findings.push({ label: "Dev port", value: String(port.port), evidence: port.evidence });
+  const orms = detectOrms(root, pkg);
+  for (const orm of orms)
+    findings.push({
+      label: "Database",
+      value: `${moduleOfOrm(orm).name} ${orm.version} (${dialectName[orm.dialect]})`,
+      evidence: orm.evidence,
+    });
   // The module detected what its framework's `app` holds; TypeScript cannot tie the two here.
   return {
     root,
@@ -159,7 +169,8 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
     envFile,
     port: port.port,
     git: gitState(root),
+    orms,
     findings,
-    warnings: detection.warnings,
+    warnings: [...detection.warnings, ...orms.flatMap((orm) => orm.warnings)],
   } as ProjectInfo;
 }

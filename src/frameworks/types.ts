@@ -1,6 +1,7 @@
 import type { SourceFile } from "ts-morph";
 import type { Rule } from "../check/types.js";
 import type { Answers } from "../commands/init/answers.js";
+import type { OrmDetection } from "../orm/types.js";
 import type { PlanBuilder } from "../plan/change-set.js";
 import type { DevPort } from "../project/dev-port.js";
 import type { EnvLoading, FrameworkEnv } from "../project/environment.js";
@@ -40,6 +41,8 @@ export interface ProjectBase {
   envFile: { file: string; evidence: string };
   port: number;
   git: GitState;
+  /** The ORM set-ups the app already has (Prisma, Drizzle, Kysely), in registry order. */
+  orms: OrmDetection[];
   findings: Finding[];
   /** What detection could not find and `init` works around, printed before the questions. */
   warnings: string[];

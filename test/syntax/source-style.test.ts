@@ -57,9 +57,11 @@ describe("detectStyle", () => {
         mount: "/auth",
         providers: [github],
         strategy: "jwt",
-        database: "none",
+        database: undefined,
       } as never,
       envLoader: "./env",
+      file: "app/auth.js",
+      withExtension: false,
     });
     expect(config).toContain("var { loadEnv } = require('./env')\n");
     expect(config).toContain(

@@ -1,6 +1,8 @@
 import { type ProviderInfo, providers, requireProvider } from "../../catalog/providers.js";
 import { CliError } from "../../errors.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
+import { moduleOfOrm, ormById } from "../../orm/registry.js";
+import type { OrmDetection } from "../../orm/types.js";
 import { envPathFlag } from "../../project/env-path.js";
 import type { Asker, Choice } from "../../ui/ask.js";
 
@@ -19,7 +21,10 @@ export interface InitFlags {
 export interface Answers {
   providers: ProviderInfo[];
   strategy: "jwt" | "database";
-  database: "embedded" | "postgres" | undefined;
+  /** `embedded`/`postgres`: the runtime's adapter; an ORM id: the app's own ORM (see `orm`). */
+  database: string | undefined;
+  /** The app's ORM set-up the configuration uses, when `database` names an ORM. */
+  orm: OrmDetection | undefined;
   databaseUrl: string | undefined;
   trustProxy: boolean;
   envFile: string;
@@ -65,6 +70,68 @@ function normalizeMount(mount: string): string {
   return path;
 }
 
+const runtimeDatabases = ["embedded", "postgres", "none"] as const;
+
+/**
+ * Which database, from `--database`, else a prompt, else the default: the app's own ORM when
+ * detection found one (listed first, with what was seen), else the embedded PGlite folder when
+ * something needs a database, else none. Undefined means no database.
+ */
+async function chooseDatabase(
+  project: ProjectInfo,
+  flags: InitFlags,
+  asker: Asker,
+  need: { needed: boolean; why: string },
+): Promise<string | undefined> {
+  const found = project.orms;
+  const flag = flags.database;
+  if (flag !== undefined && !(runtimeDatabases as readonly string[]).includes(flag)) {
+    const module = ormById(flag);
+    if (!module)
+      throw new CliError(
+        "invalid_flag",
+        `--database must be one of ${[...found.map((o) => o.orm), ...runtimeDatabases].join(", ")} (got "${flag}").`,
+      );
+    if (!found.some((detection) => detection.orm === flag))
+      throw new CliError(
+        "invalid_flag",
+        `--database ${flag}: no ${module.name} set-up was found in ${project.root} (install ${module.packageNames[0]} and create its schema first, or use --database embedded).`,
+      );
+  }
+  if (flag === "none" && need.needed)
+    throw new CliError(
+      "invalid_combination",
+      `${need.why} needs a database: use --database embedded (a local PGlite folder) or --database postgres.`,
+    );
+  if (!need.needed && found.length === 0 && flag === undefined) return undefined;
+  const options: Choice<string>[] = [
+    ...found.map((detection) => ({
+      value: detection.orm,
+      label: `The app's ${moduleOfOrm(detection).name} database`,
+      hint: detection.evidence,
+    })),
+    {
+      value: "embedded",
+      label: "Embedded PostgreSQL (PGlite in .auth/db)",
+      hint: "nothing to run",
+    },
+    { value: "postgres", label: "A PostgreSQL server", hint: "DATABASE_URL" },
+    ...(need.needed ? [] : [{ value: "none", label: "None", hint: "sessions in cookies only" }]),
+  ];
+  const chosen = await asker.ask({
+    flag: "--database",
+    value: flag,
+    fallback: found[0]?.orm ?? "embedded",
+    prompt: (p) =>
+      p.select({
+        message: "Which database?",
+        options,
+        initialValue: options[0]!.value,
+      }),
+  });
+  return chosen === "none" ? undefined : chosen;
+}
+
 /**
  * Every answer `init` needs: from flags, else prompts, else defaults (with --yes or where a
  * default is safe). Invalid combinations are explained, never generated.
@@ -87,59 +154,61 @@ export async function collectAnswers(
   const chosen = parseProviders(providerIds);
   const needsDatabase = chosen.some((p) => p.needsDatabase);
 
-  let strategy = oneOf("--strategy", flags.strategy, ["jwt", "database"] as const);
-  strategy = await asker.ask({
-    flag: "--strategy",
-    value: strategy,
-    fallback: "jwt" as const,
-    prompt: (p) =>
-      p.select({
-        message: "Where do sessions live?",
-        options: [
-          { value: "jwt" as const, label: "An encrypted cookie (JWT)", hint: "no database needed" },
-          { value: "database" as const, label: "The database", hint: "revocable, listable" },
-        ],
-      }),
-  });
   const onlyCredentials = chosen.every((p) => p.kind === "credentials");
+  const strategyFlag = oneOf("--strategy", flags.strategy, ["jwt", "database"] as const);
+  if (strategyFlag === "database" && onlyCredentials) {
+    throw new CliError(
+      "invalid_combination",
+      "Credentials alone cannot use database sessions (the runtime rejects it): use --strategy jwt, or add a provider such as email.",
+    );
+  }
+  const askStrategy = (fallback: "jwt" | "database") =>
+    asker.ask({
+      flag: "--strategy",
+      value: strategyFlag,
+      fallback,
+      prompt: (p) =>
+        p.select({
+          message: "Where do sessions live?",
+          initialValue: fallback,
+          options: [
+            {
+              value: "jwt" as const,
+              label: "An encrypted cookie (JWT)",
+              hint: "no database needed",
+            },
+            { value: "database" as const, label: "The database", hint: "revocable, listable" },
+          ],
+        }),
+    });
+  // Without an ORM, sessions are asked first (a database only when they or a provider need
+  // one). An app with an ORM is asked first where users live: its own database is the default,
+  // and sessions then default to the database, as Auth.js does with an adapter.
+  const ormFirst = project.orms.length > 0;
+  const early = ormFirst ? undefined : await askStrategy("jwt");
+  const database = await chooseDatabase(project, flags, asker, {
+    needed: (early ?? strategyFlag) === "database" || needsDatabase,
+    why:
+      (early ?? strategyFlag) === "database"
+        ? "--strategy database"
+        : chosen.some((p) => p.kind === "email")
+          ? "the email provider"
+          : "passkeys (they are stored in the database)",
+  });
+  const orm = project.orms.find((detection) => detection.orm === database);
+  const strategy =
+    early ?? (await askStrategy(database !== undefined && !onlyCredentials ? "database" : "jwt"));
   if (strategy === "database" && onlyCredentials) {
     throw new CliError(
       "invalid_combination",
       "Credentials alone cannot use database sessions (the runtime rejects it): use --strategy jwt, or add a provider such as email.",
     );
   }
-
-  let database = oneOf("--database", flags.database, ["embedded", "postgres", "none"] as const);
-  if (database === "none" && (strategy === "database" || needsDatabase)) {
-    const why =
-      strategy === "database"
-        ? "--strategy database"
-        : chosen.some((p) => p.kind === "email")
-          ? "the email provider"
-          : "passkeys (they are stored in the database)";
+  if (strategy === "database" && database === undefined) {
     throw new CliError(
       "invalid_combination",
-      `${why} needs a database: use --database embedded (a local PGlite folder) or --database postgres.`,
+      "--strategy database needs a database: use --database embedded (a local PGlite folder) or --database postgres.",
     );
-  }
-  if (strategy === "database" || needsDatabase) {
-    database = await asker.ask({
-      flag: "--database",
-      value: database,
-      fallback: "embedded" as const,
-      prompt: (p) =>
-        p.select({
-          message: "Which database?",
-          options: [
-            {
-              value: "embedded" as const,
-              label: "Embedded PostgreSQL (PGlite in .auth/db)",
-              hint: "nothing to run",
-            },
-            { value: "postgres" as const, label: "A PostgreSQL server", hint: "DATABASE_URL" },
-          ],
-        }),
-    });
   }
   const databaseUrl = database === "postgres" ? flags.databaseUrl : undefined;
 
@@ -181,7 +250,8 @@ export async function collectAnswers(
   return {
     providers: chosen,
     strategy,
-    database: database === "none" ? undefined : database,
+    database,
+    orm,
     databaseUrl,
     trustProxy,
     envFile: flags.envFile ? envPathFlag(project.root, flags.envFile) : project.envFile.file,

@@ -1,6 +1,9 @@
 import { ELEMENT_INDENT, providerExpression } from "../../catalog/provider-code.js";
 import { envPrefix, type ProviderInfo } from "../../catalog/providers.js";
+import { importStatement } from "../../edit/imports.js";
 import type { ConfigShape } from "../../frameworks/types.js";
+import { moduleOfOrm } from "../../orm/registry.js";
+import type { AdapterWiring } from "../../orm/types.js";
 import { render } from "../../render.js";
 import type { ModuleKind } from "../../syntax/module-kind.js";
 import type { SourceStyle } from "../../syntax/source-style.js";
@@ -22,18 +25,39 @@ export interface ConfigModuleOptions {
   answers: Answers;
   /** Import specifier of the env loader, when one is generated. */
   envLoader?: string;
+  /** Where the module is written (project-relative), for imports of the app's own modules. */
+  file: string;
+  /** Whether relative imports carry the emitted extension (`./db.js`). */
+  withExtension: boolean;
+}
+
+/** The configured adapter: the runtime's PostgreSQL one, or the Auth.js adapter of the app's ORM. */
+function adapterWiring(options: ConfigModuleOptions): AdapterWiring | undefined {
+  const { answers } = options;
+  const runtime = "@create-auth/runtime/adapters/postgres";
+  if (answers.orm)
+    return moduleOfOrm(answers.orm).wiring(answers.orm, {
+      configFile: options.file,
+      kind: options.kind,
+      withExtension: options.withExtension,
+    });
+  if (answers.database === "embedded")
+    return {
+      imports: [{ from: runtime, named: ["embeddedDatabase", "postgresAdapter"] }],
+      expression: "postgresAdapter(embeddedDatabase())",
+    };
+  if (answers.database === "postgres")
+    return {
+      imports: [{ from: runtime, named: ["postgresAdapter", "postgresDatabase"] }],
+      expression: "postgresAdapter(postgresDatabase())",
+    };
+  return undefined;
 }
 
 /** The generated auth configuration module. */
 export function configModule(options: ConfigModuleOptions): string {
-  const { answers } = options;
-  const database =
-    answers.database === "embedded"
-      ? { imports: "embeddedDatabase, postgresAdapter", client: "embeddedDatabase()" }
-      : answers.database === "postgres"
-        ? { imports: "postgresAdapter, postgresDatabase", client: "postgresDatabase()" }
-        : undefined;
-  const { framework } = options;
+  const { answers, framework } = options;
+  const adapter = adapterWiring(options);
   return render("shared/auth-config", {
     kind: options.kind,
     typescript: options.typescript,
@@ -49,7 +73,10 @@ export function configModule(options: ConfigModuleOptions): string {
       importName: provider.importName,
       entry: providerEntry(provider, answers, options.style),
     })),
-    database,
+    adapterImports: adapter?.imports.map((spec) =>
+      importStatement(spec, options.kind, options.style),
+    ),
+    adapter: adapter?.expression,
     strategy: answers.strategy,
     // Passkeys are experimental in the runtime, which refuses them without this flag.
     experimentalWebAuthn: answers.providers.some((p) => p.kind === "webauthn"),

@@ -1,5 +1,6 @@
 import { ignores } from "../../edit/gitignore.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
+import { moduleOfOrm } from "../../orm/registry.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
 import { isIgnored } from "../../project/git.js";
@@ -35,6 +36,9 @@ export function planInit(
   const plan = new PlanBuilder(project.root);
   const framework = moduleOf(project);
   const { configFile, existed } = framework.plan(plan, project, answers);
+  // The app's ORM: the auth models or tables in its own schema language.
+  const orm = answers.orm && moduleOfOrm(answers.orm);
+  if (orm && answers.orm) orm.planSchema(plan, answers.orm);
   const missing = existed
     ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
     : [];
@@ -67,6 +71,9 @@ export function planInit(
   const drivers = [
     ...(answers.database === "embedded" ? ["@electric-sql/pglite"] : []),
     ...(answers.database === "postgres" ? ["pg"] : []),
+    ...(orm && answers.orm
+      ? [orm.adapterSpec(answers.orm), ...(orm.extraPackages?.(answers.orm) ?? [])]
+      : []),
     // Optional peers of the runtime the chosen providers load (nodemailer, @simplewebauthn/server).
     ...applied.providers.flatMap((p) => (p.peer ? [p.peer] : [])),
   ];

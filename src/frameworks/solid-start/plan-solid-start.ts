@@ -54,6 +54,8 @@ export function planSolidStart(
         framework: config,
         answers,
         envLoader: `./${posix.basename(loaderFile).replace(/\.[jt]s$/, "")}`,
+        file: configFile,
+        withExtension: false,
       }),
       "auth configuration",
     );

@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CliError, ExitCode } from "../errors.js";
+import { ormById, orms } from "../orm/registry.js";
+import type { MigrationPlan, OrmModule } from "../orm/types.js";
+import { readPackageJson } from "../project/package-json.js";
+import type { Io } from "../ui/io.js";
+
+/**
+ * The ORM whose Auth.js adapter the configuration uses: `--database <orm>`, else the adapter
+ * package the configuration file imports. Undefined for the runtime's own adapters.
+ */
+export function configuredOrm(
+  root: string,
+  database: string | undefined,
+  configFile: string | undefined,
+): OrmModule | undefined {
+  if (database) return ormById(database);
+  if (!configFile) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(join(root, configFile), "utf8");
+  } catch {
+    return undefined;
+  }
+  return orms.find((orm) =>
+    new RegExp(
+      `(?:from|require\\()\\s*["']${orm.adapterPackage.replace(/[/@-]/g, "\\$&")}["']`,
+    ).test(text),
+  );
+}
+
+const shown = (plan: MigrationPlan) =>
+  plan.steps.map((step) => [step.command, ...step.args].join(" "));
+
+/**
+ * `create-auth migrate` for an app whose ORM owns the schema: the ORM's own tool brings the
+ * database up to the schema `init` extended. Runs its steps in order (stopping at the first
+ * failure, with the command to re-run), or prints them with `--dry-run` or when the app's
+ * workflow forbids running them here.
+ */
+export async function migrateWithOrm(
+  root: string,
+  orm: OrmModule,
+  options: { dryRun?: boolean },
+  io: Io,
+): Promise<number> {
+  const { output } = io;
+  const detection = orm.detect(root, readPackageJson(root));
+  if (!detection)
+    throw new CliError(
+      "no_database",
+      `The auth configuration uses ${orm.adapterPackage}, but no ${orm.name} set-up was found in ${root}: ${orm.name}'s schema is where the auth tables are declared.`,
+    );
+  const plan = orm.migration(root, detection);
+  const document = {
+    ok: true,
+    command: "migrate",
+    database: orm.id,
+    steps: shown(plan),
+    applied: false,
+    ...(plan.printOnly ? { printOnly: plan.printOnly } : {}),
+  };
+  if (options.dryRun || plan.printOnly) {
+    output.title(
+      plan.printOnly
+        ? `Run these ${orm.name} steps yourself (${plan.printOnly})`
+        : `${orm.name} would run`,
+    );
+    for (const step of plan.steps)
+      output.info(`${[step.command, ...step.args].join(" ")}  ${output.dim(`(${step.why})`)}`);
+    output.document(document);
+    return ExitCode.ok;
+  }
+  // Loaded here: execa costs ~100 ms to load, and only this path needs it.
+  const { execa } = await import("execa");
+  for (const step of plan.steps) {
+    const command = [step.command, ...step.args].join(" ");
+    output.info(`${command}  ${output.dim(`(${step.why})`)}`);
+    try {
+      await execa(step.command, step.args, {
+        cwd: root,
+        ...(output.json ? { all: true } : { stdio: "inherit" }),
+      });
+    } catch (error) {
+      const failure = error as { shortMessage?: string; message: string; all?: string };
+      const tail = failure.all?.split("\n").slice(-20).join("\n");
+      throw new CliError(
+        "migrate_failed",
+        `${orm.name}'s migration failed at \`${command}\` (${(failure.shortMessage ?? failure.message).split("\n")[0]}).${tail ? `\n${tail}` : ""}\nFix the cause and run it again: ${command}`,
+        ExitCode.error,
+        { command },
+      );
+    }
+  }
+  document.applied = true;
+  output.success(`${orm.name} migrated the database: the auth tables are in place.`);
+  output.document(document);
+  return ExitCode.ok;
+}
