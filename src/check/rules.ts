@@ -11,6 +11,7 @@ import { envDuplicateKey } from "./rules/env-duplicate-key.js";
 import { envFileNotIgnored } from "./rules/env-file-not-ignored.js";
 import { esmImportExtensions } from "./rules/esm-import-extensions.js";
 import { moduleShadowsFolder } from "./rules/module-shadows-folder.js";
+import { ormSchemaIncomplete } from "./rules/orm-schema-incomplete.js";
 import { providerEnvMissing } from "./rules/provider-env-missing.js";
 import { runtimeVersion } from "./rules/runtime-version.js";
 import { secretInEnvExample } from "./rules/secret-in-env-example.js";
@@ -66,6 +67,7 @@ export const rules: Rule[] = [
   moduleShadowsFolder,
   cjsNodeVersion,
   databaseWithoutAdapter,
+  ormSchemaIncomplete,
   credentialsDatabaseStrategy,
   emailWithoutAdapter,
   debugInProduction,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError, ExitCode } from "../errors.js";
-import { ormById, orms } from "../orm/registry.js";
+import { ormById, ormOfConfigText } from "../orm/registry.js";
 import type { MigrationPlan, OrmModule } from "../orm/types.js";
 import { readPackageJson } from "../project/package-json.js";
 import type { Io } from "../ui/io.js";
@@ -17,17 +17,11 @@ export function configuredOrm(
 ): OrmModule | undefined {
   if (database) return ormById(database);
   if (!configFile) return undefined;
-  let text: string;
   try {
-    text = readFileSync(join(root, configFile), "utf8");
+    return ormOfConfigText(readFileSync(join(root, configFile), "utf8"));
   } catch {
     return undefined;
   }
-  return orms.find((orm) =>
-    new RegExp(
-      `(?:from|require\\()\\s*["']${orm.adapterPackage.replace(/[/@-]/g, "\\$&")}["']`,
-    ).test(text),
-  );
 }
 
 const shown = (plan: MigrationPlan) =>

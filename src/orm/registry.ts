@@ -24,3 +24,11 @@ export function moduleOfOrm(detection: OrmDetection): OrmModule {
 export function detectOrms(root: string, pkg: PackageJson): OrmDetection[] {
   return orms.flatMap((orm) => orm.detect(root, pkg) ?? []);
 }
+
+/** The ORM whose Auth.js adapter a configuration module's text imports, if any. */
+export function ormOfConfigText(text: string): OrmModule | undefined {
+  return orms.find((orm) => {
+    const name = orm.adapterPackage.replace(/[/@-]/g, "\\$&");
+    return new RegExp(`(?:from|require\\()\\s*["']${name}["']`).test(text);
+  });
+}
