@@ -23,8 +23,12 @@ function holder(created: MorphNode): MorphNode {
   let node = created;
   for (;;) {
     const parent = node.getParent();
+    // An assignment (`exports.db = new X()`) is where the client is held, not part of its value.
+    const assignment =
+      Node.isBinaryExpression(parent) &&
+      parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
     if (
-      Node.isBinaryExpression(parent) ||
+      (Node.isBinaryExpression(parent) && !assignment) ||
       Node.isConditionalExpression(parent) ||
       Node.isParenthesizedExpression(parent) ||
       Node.isAsExpression(parent) ||
