@@ -186,3 +186,59 @@ module.exports = { db };
 `,
   };
 }
+
+/** SQLite through libsql with its own `User` table (text ids, no emailVerified or image). */
+export function sqliteUserApp(): Record<string, string | object> {
+  return {
+    "package.json": {
+      name: "sqlite-app",
+      type: "module",
+      dependencies: { kysely: "^0.28.19", "@libsql/kysely-libsql": "^0.4.1" },
+    },
+    "tsconfig.json": tsconfig,
+    "src/db.ts": `import { LibsqlDialect } from "@libsql/kysely-libsql";
+import { Kysely } from "kysely";
+
+export interface UserRow {
+  id: string;
+  name: string | null;
+  email: string;
+}
+
+export interface NoteRow {
+  id: number;
+  userId: string;
+  body: string;
+}
+
+export interface DB {
+  User: UserRow;
+  note: NoteRow;
+}
+
+export const db = new Kysely<DB>({ dialect: new LibsqlDialect({ url: process.env.DATABASE_URL ?? "file:app.db" }) });
+`,
+    "migrations/2024-01-01T10-00-00_users.ts": `import type { Kysely } from "kysely";
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("User")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("name", "text")
+    .addColumn("email", "text", (col) => col.notNull().unique())
+    .execute();
+  await db.schema
+    .createTable("note")
+    .addColumn("id", "integer", (col) => col.primaryKey())
+    .addColumn("userId", "text", (col) => col.notNull().references("User.id"))
+    .addColumn("body", "text", (col) => col.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("note").execute();
+  await db.schema.dropTable("User").execute();
+}
+`,
+  };
+}
