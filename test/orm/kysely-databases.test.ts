@@ -9,7 +9,12 @@ import { kysely } from "../../src/orm/kysely/index.js";
 import { PlanBuilder } from "../../src/plan/change-set.js";
 import { readPackageJson } from "../../src/project/package-json.js";
 import { detectStyle } from "../../src/syntax/source-style.js";
-import { mysqlMigratorApp, postgresCtlApp, sqliteUserApp, writeProject } from "./kysely-projects.js";
+import {
+  mysqlMigratorApp,
+  postgresCtlApp,
+  sqliteUserApp,
+  writeProject,
+} from "./kysely-projects.js";
 
 /**
  * The generated migration and configuration against the real thing: one install of kysely,
@@ -23,6 +28,13 @@ const pgDatabase = `kysely_auth_${suffix}`;
 const mysqlDatabase = `kysely_auth_${suffix}`;
 const timings: Record<string, number> = {};
 let load: NodeJS.Require;
+
+/** The part of mysql2/promise used here (mysql2 is installed in the temp folder only). */
+interface MysqlPromise {
+  createConnection(
+    options: object,
+  ): Promise<{ query(sql: string): Promise<unknown>; end(): Promise<void> }>;
+}
 
 /** What the adapter did, as the run script prints it. */
 interface RunResult {
@@ -85,11 +97,20 @@ try {
 `;
 
 /** Plans the schema, writes the generated config and the check, builds with tsc, runs it. */
-function runApp(name: string, files: Record<string, string | object>, url: string): { result: RunResult; migration: string } {
+function runApp(
+  name: string,
+  files: Record<string, string | object>,
+  url: string,
+): { result: RunResult; migration: string } {
   const root = join(shared, name);
   writeProject(files, root);
   const tsconfig = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"));
-  tsconfig.compilerOptions = { ...tsconfig.compilerOptions, noEmit: false, outDir: "dist", rootDir: "." };
+  tsconfig.compilerOptions = {
+    ...tsconfig.compilerOptions,
+    noEmit: false,
+    outDir: "dist",
+    rootDir: ".",
+  };
   writeFileSync(join(root, "tsconfig.json"), JSON.stringify(tsconfig));
   const detection = kysely.detect(root, readPackageJson(root))!;
   const plan = new PlanBuilder(root);
@@ -99,8 +120,14 @@ function runApp(name: string, files: Record<string, string | object>, url: strin
     mkdirSync(dirname(join(root, file.path)), { recursive: true });
     writeFileSync(join(root, file.path), file.after);
   }
-  const migration = built.files.find((f) => f.path.startsWith(detection.info.migrations.folder))!.path;
-  const wiring = kysely.wiring(detection, { configFile: "src/auth.ts", kind: "esm", withExtension: true });
+  const migration = built.files.find((f) =>
+    f.path.startsWith(detection.info.migrations.folder),
+  )!.path;
+  const wiring = kysely.wiring(detection, {
+    configFile: "src/auth.ts",
+    kind: "esm",
+    withExtension: true,
+  });
   const style = detectStyle("");
   const config = [
     ...wiring.imports.map((spec) => importStatement(spec, "esm", style)),
@@ -109,41 +136,79 @@ function runApp(name: string, files: Record<string, string | object>, url: strin
     "",
   ].join("\n");
   writeFileSync(join(root, "src/auth.ts"), config);
-  writeFileSync(join(root, "src/run-auth.ts"), runScript(`./${detection.client!.file.replace(/^src\//, "").replace(/\.ts$/, ".js")}`));
+  writeFileSync(
+    join(root, "src/run-auth.ts"),
+    runScript(`./${detection.client!.file.replace(/^src\//, "").replace(/\.ts$/, ".js")}`),
+  );
   let started = Date.now();
-  execFileSync(join(shared, "node_modules/.bin/tsc"), ["-p", "."], { cwd: root, encoding: "utf8" });
+  try {
+    execFileSync(join(shared, "node_modules/.bin/tsc"), ["-p", "."], {
+      cwd: root,
+      encoding: "utf8",
+    });
+  } catch (error) {
+    throw new Error(`tsc failed in ${name}:\n${(error as { stdout?: string }).stdout}`);
+  }
   timings[`${name} tsc`] = Date.now() - started;
   started = Date.now();
-  const out = execFileSync("node", ["dist/src/run-auth.js", join(root, "dist", detection.info.migrations.folder)], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  const out = execFileSync(
+    "node",
+    ["dist/src/run-auth.js", join(root, "dist", detection.info.migrations.folder)],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: url },
+    },
+  );
   timings[`${name} migrate + adapter`] = Date.now() - started;
   return { result: JSON.parse(out.trim().split("\n").at(-1)!) as RunResult, migration };
 }
 
 beforeAll(async () => {
-  writeFileSync(join(shared, "package.json"), JSON.stringify({ name: "kysely-real", private: true, type: "module" }));
+  writeFileSync(
+    join(shared, "package.json"),
+    JSON.stringify({ name: "kysely-real", private: true, type: "module" }),
+  );
   const started = Date.now();
   execFileSync(
     "npm",
-    ["install", "--prefer-offline", "--no-audit", "--no-fund", "kysely@0.28.19", "@auth/kysely-adapter@1.11.2", "pg@8", "mysql2@3", "@libsql/kysely-libsql@0.4.1", "typescript@5.9.3", "@types/node@20", "@types/pg@8"],
+    [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "kysely@0.28.19",
+      "@auth/kysely-adapter@1.11.2",
+      "pg@8",
+      "mysql2@3",
+      "@libsql/kysely-libsql@0.4.1",
+      "typescript@5.9.3",
+      "@types/node@20",
+      "@types/pg@8",
+    ],
     { cwd: shared, stdio: "pipe", env: { ...process.env, npm_config_fetch_retries: "0" } },
   );
   timings.install = Date.now() - started;
   load = createRequire(join(shared, "package.json"));
   const pg = load("pg") as typeof import("pg");
-  const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres" });
+  const admin = new pg.Client({
+    connectionString: "postgresql://postgres@127.0.0.1:5432/postgres",
+  });
   await admin.connect().catch((error: Error) => {
-    throw new Error(`PostgreSQL on 127.0.0.1:5432 is not reachable (${error.message}): start it to run these tests.`);
+    throw new Error(
+      `PostgreSQL on 127.0.0.1:5432 is not reachable (${error.message}): start it to run these tests.`,
+    );
   });
   await admin.query(`CREATE DATABASE ${pgDatabase}`);
   await admin.end();
-  const mysql = load("mysql2/promise") as typeof import("mysql2/promise");
-  const root = await mysql.createConnection({ host: "127.0.0.1", port: 3306, user: "root" }).catch((error: Error) => {
-    throw new Error(`MariaDB/MySQL on 127.0.0.1:3306 (root) is not reachable (${error.message}): start it to run these tests.`);
-  });
+  const mysql = load("mysql2/promise") as MysqlPromise;
+  const root = await mysql
+    .createConnection({ host: "127.0.0.1", port: 3306, user: "root" })
+    .catch((error: Error) => {
+      throw new Error(
+        `MariaDB/MySQL on 127.0.0.1:3306 (root) is not reachable (${error.message}): start it to run these tests.`,
+      );
+    });
   await root.query(`CREATE DATABASE ${mysqlDatabase}`);
   await root.end();
 }, 240_000);
@@ -152,11 +217,13 @@ afterAll(async () => {
   console.log("kysely real-database timings (ms):", timings);
   if (load) {
     const pg = load("pg") as typeof import("pg");
-    const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres" });
+    const admin = new pg.Client({
+      connectionString: "postgresql://postgres@127.0.0.1:5432/postgres",
+    });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
     await admin.end();
-    const mysql = load("mysql2/promise") as typeof import("mysql2/promise");
+    const mysql = load("mysql2/promise") as MysqlPromise;
     const root = await mysql.createConnection({ host: "127.0.0.1", port: 3306, user: "root" });
     await root.query(`DROP DATABASE IF EXISTS ${mysqlDatabase}`);
     await root.end();
@@ -179,21 +246,38 @@ function expectAdapterWorked(result: RunResult) {
 
 describe("the Kysely auth migration on real databases", () => {
   it("PostgreSQL: kysely-ctl app with uuid ids", { timeout: 120_000 }, () => {
-    const { result } = runApp("pg-app", postgresCtlApp(), `postgresql://postgres@127.0.0.1:5432/${pgDatabase}`);
+    const { result } = runApp(
+      "pg-app",
+      postgresCtlApp(),
+      `postgresql://postgres@127.0.0.1:5432/${pgDatabase}`,
+    );
     expectAdapterWorked(result);
     expect(result.tablesUp).toEqual(["Account", "Session", "User", "VerificationToken", "pet"]);
     expect(result.tablesDown).toEqual(["pet"]);
   });
 
   it("MariaDB: an app running its own Migrator, numbered migrations", { timeout: 120_000 }, () => {
-    const { result, migration } = runApp("mysql-app", mysqlMigratorApp(), `mysql://root@127.0.0.1:3306/${mysqlDatabase}`);
+    const { result, migration } = runApp(
+      "mysql-app",
+      mysqlMigratorApp(),
+      `mysql://root@127.0.0.1:3306/${mysqlDatabase}`,
+    );
     expect(migration).toBe("src/migrations/003_auth.ts");
     expectAdapterWorked(result);
-    expect(result.tablesUp).toEqual(["Account", "Session", "User", "VerificationToken", "note", "tag"]);
+    expect(result.tablesUp).toEqual([
+      "Account",
+      "Session",
+      "User",
+      "VerificationToken",
+      "note",
+      "tag",
+    ]);
     expect(result.tablesDown).toEqual(["note", "tag"]);
   });
 
-  it("SQLite (libsql): the app's User table is extended, not duplicated", { timeout: 120_000 }, () => {
+  it("SQLite (libsql): the app's User table is extended, not duplicated", {
+    timeout: 120_000,
+  }, () => {
     const file = join(shared, "sqlite-app.db");
     const { result, migration } = runApp("sqlite-app", sqliteUserApp(), `file:${file}`);
     expect(migration).toMatch(/^migrations\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}_auth\.ts$/);

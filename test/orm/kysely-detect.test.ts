@@ -178,3 +178,29 @@ describe("Kysely adapter version", () => {
     );
   });
 });
+
+describe("kysely-ctl in .config/", () => {
+  it("reads the migration folder from the project root, as kysely-ctl does", () => {
+    const app = postgresCtlApp();
+    const config = app["kysely.config.ts"] as string;
+    const root = writeProject({
+      ...Object.fromEntries(
+        Object.entries(app).filter(
+          ([path]) => path !== "kysely.config.ts" && !path.startsWith("migrations/"),
+        ),
+      ),
+      ".config/kysely.config.ts": config
+        .replace('"./src/db/index.js"', '"../src/db/index.js"')
+        .replace('migrationFolder: "migrations"', 'migrationFolder: "src/db/migrations"'),
+      "src/db/migrations/20240101120000_pets.ts": app["migrations/1700000000000_pets.ts"] as string,
+    });
+    const found = detect(root);
+    expect(found.info.migrations).toMatchObject({
+      runner: "kysely-ctl",
+      folder: "src/db/migrations",
+      files: ["src/db/migrations/20240101120000_pets.ts"],
+    });
+    expect(found.info.migrations.naming.kind).toBe("datetime");
+    expect(found.info.migrations.evidence).toMatch(/^\.config\/kysely\.config\.ts:6/);
+  });
+});
