@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importStatement } from "../../src/edit/imports.js";
 import { kysely } from "../../src/orm/kysely/index.js";
@@ -25,7 +25,7 @@ import {
 const shared = mkdtempSync(join(tmpdir(), "kysely-real-"));
 const suffix = `${process.pid}_${Date.now()}`;
 const pgDatabase = `kysely_auth_${suffix}`;
-const mysqlDatabase = `kysely_auth_${suffix}`;
+const mysqlDatabases = [`kysely_auth_${suffix}`, `kysely_auth_user_${suffix}`];
 const timings: Record<string, number> = {};
 let load: NodeJS.Require;
 
@@ -38,6 +38,8 @@ interface MysqlPromise {
 
 /** What the adapter did, as the run script prints it. */
 interface RunResult {
+  /** Migrations the check itself had to run: none when \`migrate\`'s commands ran them. */
+  pending: string[];
   tablesUp: string[];
   tablesDown: string[];
   byAccount: string | null;
@@ -64,6 +66,7 @@ const tables = async () => (await db.introspection.getTables()).map((t) => t.nam
 try {
   const up = await migrator.migrateToLatest();
   if (up.error) throw up.error;
+  const pending = (up.results ?? []).map((r) => r.migrationName);
   const tablesUp = await tables();
   const user = await adapter.createUser!({ id: "", name: "Ada", email: "ada@example.com", emailVerified: null });
   await adapter.linkAccount!({ userId: user.id, type: "oauth", provider: "github", providerAccountId: "42", access_token: "gho_x", token_type: "bearer", scope: "read:user", expires_at: 2000000000 });
@@ -81,6 +84,7 @@ try {
   const down = await migrator.migrateDown();
   if (down.error) throw down.error;
   console.log(JSON.stringify({
+    pending,
     tablesUp,
     tablesDown: await tables(),
     byAccount: byAccount?.email ?? null,
@@ -151,16 +155,30 @@ function runApp(
   }
   timings[`${name} tsc`] = Date.now() - started;
   started = Date.now();
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    PATH: `${join(shared, "node_modules/.bin")}${delimiter}${process.env.PATH}`,
+  };
+  // The commands `migrate` runs, as it runs them (the check below then finds nothing to do).
+  const migrate = kysely.migration(root, detection);
+  if (!migrate.printOnly)
+    for (const step of migrate.steps)
+      execFileSync(step.command, step.args, { cwd: root, encoding: "utf8", env, stdio: "pipe" });
+  timings[
+    `${name} ${migrate.printOnly ? "(no runner)" : migrate.steps.map((s) => [s.command, ...s.args].join(" ")).join(", ")}`
+  ] = Date.now() - started;
+  started = Date.now();
   const out = execFileSync(
     "node",
     ["dist/src/run-auth.js", join(root, "dist", detection.info.migrations.folder)],
     {
       cwd: root,
       encoding: "utf8",
-      env: { ...process.env, DATABASE_URL: url },
+      env,
     },
   );
-  timings[`${name} migrate + adapter`] = Date.now() - started;
+  timings[`${name} Migrator + adapter`] = Date.now() - started;
   return { result: JSON.parse(out.trim().split("\n").at(-1)!) as RunResult, migration };
 }
 
@@ -178,6 +196,7 @@ beforeAll(async () => {
       "--no-audit",
       "--no-fund",
       "kysely@0.28.19",
+      "kysely-ctl@0.20.0",
       "@auth/kysely-adapter@1.11.2",
       "pg@8",
       "mysql2@3",
@@ -209,7 +228,7 @@ beforeAll(async () => {
         `MariaDB/MySQL on 127.0.0.1:3306 (root) is not reachable (${error.message}): start it to run these tests.`,
       );
     });
-  await root.query(`CREATE DATABASE ${mysqlDatabase}`);
+  for (const name of mysqlDatabases) await root.query(`CREATE DATABASE ${name}`);
   await root.end();
 }, 240_000);
 
@@ -225,11 +244,19 @@ afterAll(async () => {
     await admin.end();
     const mysql = load("mysql2/promise") as MysqlPromise;
     const root = await mysql.createConnection({ host: "127.0.0.1", port: 3306, user: "root" });
-    await root.query(`DROP DATABASE IF EXISTS ${mysqlDatabase}`);
+    for (const name of mysqlDatabases) await root.query(`DROP DATABASE IF EXISTS ${name}`);
     await root.end();
   }
   rmSync(shared, { recursive: true, force: true });
 });
+
+/** The MySQL app built by tsc and migrated by its compiled script (`npm run db:migrate`). */
+function builtMigratorApp(): Record<string, string | object> {
+  const app = mysqlMigratorApp();
+  const pkg = app["package.json"] as { scripts: Record<string, string> };
+  app["package.json"] = { ...pkg, scripts: { "db:migrate": "node dist/src/migrate.js" } };
+  return app;
+}
 
 /** What every dialect must show: the adapter's writes read back, and `down` undoing only auth. */
 function expectAdapterWorked(result: RunResult) {
@@ -252,6 +279,7 @@ describe("the Kysely auth migration on real databases", () => {
       `postgresql://postgres@127.0.0.1:5432/${pgDatabase}`,
     );
     expectAdapterWorked(result);
+    expect(result.pending).toEqual([]);
     expect(result.tablesUp).toEqual(["Account", "Session", "User", "VerificationToken", "pet"]);
     expect(result.tablesDown).toEqual(["pet"]);
   });
@@ -259,11 +287,12 @@ describe("the Kysely auth migration on real databases", () => {
   it("MariaDB: an app running its own Migrator, numbered migrations", { timeout: 120_000 }, () => {
     const { result, migration } = runApp(
       "mysql-app",
-      mysqlMigratorApp(),
-      `mysql://root@127.0.0.1:3306/${mysqlDatabase}`,
+      builtMigratorApp(),
+      `mysql://root@127.0.0.1:3306/${mysqlDatabases[0]}`,
     );
     expect(migration).toBe("src/migrations/003_auth.ts");
     expectAdapterWorked(result);
+    expect(result.pending).toEqual([]);
     expect(result.tablesUp).toEqual([
       "Account",
       "Session",
@@ -275,12 +304,51 @@ describe("the Kysely auth migration on real databases", () => {
     expect(result.tablesDown).toEqual(["note", "tag"]);
   });
 
+  it("MariaDB: an existing User table gains email and the other columns", {
+    timeout: 120_000,
+  }, () => {
+    const app = builtMigratorApp();
+    app["src/migrations/003_users.ts"] = `import type { Kysely } from "kysely";
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.createTable("User").addColumn("id", "varchar(36)", (c) => c.primaryKey()).addColumn("name", "varchar(100)").execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("User").execute();
+}
+`;
+    app["src/database.ts"] = (app["src/database.ts"] as string)
+      .replace(
+        "note: { id: number; body: string };",
+        "note: { id: number; body: string };\n  User: UserTable;",
+      )
+      .replace(
+        "const dialect",
+        "export interface UserTable {\n  id: string;\n  name: string | null;\n}\n\nconst dialect",
+      );
+    const { result, migration } = runApp(
+      "mysql-user-app",
+      app,
+      `mysql://root@127.0.0.1:3306/${mysqlDatabases[1]}`,
+    );
+    expect(migration).toBe("src/migrations/004_auth.ts");
+    expectAdapterWorked(result);
+    expect(result.pending).toEqual([]);
+    expect(result.tablesDown).toEqual(["User", "note", "tag"]);
+  });
+
   it("SQLite (libsql): the app's User table is extended, not duplicated", {
     timeout: 120_000,
   }, () => {
     const file = join(shared, "sqlite-app.db");
     const { result, migration } = runApp("sqlite-app", sqliteUserApp(), `file:${file}`);
     expect(migration).toMatch(/^migrations\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}_auth\.ts$/);
+    // No runner: `migrate` only prints, so the check's Migrator runs both migrations.
+    expect(result.pending).toEqual([
+      expect.stringMatching(/_users$/),
+      expect.stringMatching(/_auth$/),
+    ]);
     expectAdapterWorked(result);
     expect(result.tablesUp).toEqual(["Account", "Session", "User", "VerificationToken", "note"]);
     // `down` removes the auth tables and the columns it added; the app's User and note stay.

@@ -123,7 +123,9 @@ const migrator = new Migrator({
     migrationFolder: path.join(import.meta.dirname, "migrations"),
   }),
 });
-await migrator.migrateToLatest();
+const { error } = await migrator.migrateToLatest();
+await db.destroy();
+if (error) throw error;
 `,
     "src/migrations/001_notes.ts": `import type { Kysely } from "kysely";
 
