@@ -192,6 +192,8 @@ export interface DB {
       "  role: string;\n  emailVerified: Date | null;\n  image: string | null;\n}",
     );
     expect(types).not.toMatch(/AuthUserTable|User: UserTable;[\s\S]*User: /);
+    // Second run: nothing to write; what auth cannot fill is still said.
+    expect(planAndApply(root)).toEqual({ files: {}, manual });
   });
 
   it("writes nothing beside a users table under another name, and says why", () => {
