@@ -1,0 +1,145 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrateCommand } from "../../src/commands/migrate.js";
+import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
+import { runCommand, runInit, tree } from "../support/cli.js";
+
+afterAll(removeProjects);
+
+/** The Kysely app of the ORM tests, as an Express app committed to git. */
+function expressKyselyApp(): string {
+  const files = postgresCtlApp();
+  const pkg = files["package.json"] as { dependencies: Record<string, string> };
+  pkg.dependencies.express = "^5.1.0";
+  const root = writeProject({
+    ...files,
+    "src/app.ts": `import express from "express";
+import { db } from "./db/index.js";
+
+const app = express();
+app.get("/pets", async (_req, res) => {
+  res.json(await db.selectFrom("pet").selectAll().execute());
+});
+app.listen(3000);
+`,
+  });
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
+      cwd: root,
+      stdio: "ignore",
+    });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "app");
+  return root;
+}
+
+describe("init on an app with an ORM", () => {
+  it("reports the ORM, uses it by default with database sessions, imports the app's client and extends its schema", async () => {
+    const root = expressKyselyApp();
+    const run = await runInit({ cwd: root, yes: true, json: true, providers: "email" });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const document = run.json as {
+      findings: { label: string; value: string; evidence: string }[];
+      answers: { database: string; strategy: string; orm: { orm: string; client: string } };
+      plan: { install?: { packages: string[] } };
+      nextSteps: { migrate?: { command: string; steps: string[] } };
+      reproduce: string;
+    };
+    const database = document.findings.find((finding) => finding.label === "Database");
+    expect(database?.value).toMatch(/^Kysely .* \(PostgreSQL\)$/);
+    expect(database?.evidence).toContain("src/db/index.ts");
+    expect(document.answers).toMatchObject({
+      database: "kysely",
+      strategy: "database",
+      orm: { orm: "kysely", client: "src/db/index.ts" },
+    });
+    const config = readFileSync(join(root, "src/auth.ts"), "utf8");
+    expect(config).toContain('import { KyselyAdapter } from "@auth/kysely-adapter";');
+    expect(config).toMatch(/import \{ db \} from "\.\/db\/index(\.js)?";/);
+    expect(config).toContain("adapter: KyselyAdapter(db");
+    expect(config).toContain('session: { strategy: "database" }');
+    // The runtime's own database is not set up beside the app's.
+    expect(config).not.toContain("postgresAdapter");
+    expect(readFileSync(join(root, ".env"), "utf8")).not.toContain("DATABASE_URL=");
+    expect(Object.keys(tree(root)).filter((path) => /^migrations\/.*auth/.test(path))).toHaveLength(
+      1,
+    );
+    expect(document.plan.install?.packages).toContainEqual(
+      expect.stringMatching(/^@auth\/kysely-adapter@/),
+    );
+    expect(document.nextSteps.migrate?.steps.join(" ")).toContain("migrate:latest");
+    expect(document.reproduce).toContain("--database kysely");
+
+    const again = await runInit({ cwd: root, yes: true, json: true, providers: "email" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain('"applied": false');
+    expect((again.json as { plan: { files: unknown[] } }).plan.files).toEqual([]);
+  });
+
+  it("lists the app's database first in the question, and keeps the embedded default on offer", async () => {
+    const root = expressKyselyApp();
+    const asked: string[] = [];
+    const run = await runInit(
+      { cwd: root },
+      { answers: [["github"], "embedded", "jwt", "/auth", false, true], asked },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(asked.slice(0, 3)).toEqual([
+      "Which sign-in methods?",
+      "Which database?",
+      "Where do sessions live?",
+    ]);
+    const config = readFileSync(join(root, "src/auth.ts"), "utf8");
+    expect(config).toContain("postgresAdapter(embeddedDatabase())");
+    expect(config).not.toContain("KyselyAdapter");
+    expect(run.stdout).toContain("--database embedded");
+  });
+
+  it("declining the app's database with --database none leaves its schema alone", async () => {
+    const root = expressKyselyApp();
+    const run = await runInit({
+      cwd: root,
+      yes: true,
+      json: true,
+      providers: "github",
+      database: "none",
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const config = readFileSync(join(root, "src/auth.ts"), "utf8");
+    expect(config).not.toContain("adapter:");
+    expect(config).toContain('session: { strategy: "jwt" }');
+    expect(Object.keys(tree(root)).some((path) => /^migrations\/.*auth/.test(path))).toBe(false);
+    expect((run.json as { reproduce: string }).reproduce).toContain("--database none");
+  });
+
+  it("refuses an ORM the app does not have, naming what was looked for", async () => {
+    const root = expressKyselyApp();
+    const run = await runInit({
+      cwd: root,
+      yes: true,
+      json: true,
+      providers: "email",
+      database: "prisma",
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout + run.stderr).toMatch(/--database (must be one of|prisma: no Prisma set-up)/);
+  });
+
+  it("migrate --dry-run names the ORM's own steps instead of the runtime's SQL", async () => {
+    const root = expressKyselyApp();
+    expect((await runInit({ cwd: root, yes: true, providers: "email" })).exitCode).toBe(0);
+    const run = await runCommand(
+      (io) => migrateCommand({ cwd: root, dryRun: true, json: true }, io),
+      {
+        json: true,
+      },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ command: "migrate", database: "kysely", applied: false });
+    expect((run.json as { steps: string[] }).steps.join(" ")).toContain("migrate:latest");
+    expect(run.stdout).not.toContain("CREATE TABLE");
+  });
+});
