@@ -1,4 +1,4 @@
-import type { AdapterSession } from "../adapters.js";
+import type { Adapter, AdapterSession } from "../adapters.js";
 import type { ResolvedConfig } from "./config.js";
 import { newSessionToken, remainingLifetime, tokenDeadline } from "./lifetime.js";
 
@@ -20,6 +20,24 @@ export async function replaceSession(
     expires: new Date(Date.now() + lifetime * 1000),
   });
   // Only once the new one exists: a failed create leaves the user signed in as before.
-  if (currentToken) await adapter.deleteSession!(currentToken);
+  if (currentToken) await deleteSessionRow(adapter, currentToken);
   return session;
+}
+
+/**
+ * Deletes the database session `sessionToken`. A row that is already gone is the goal reached:
+ * `@auth/prisma-adapter` throws Prisma's P2025 for it where other adapters answer null (a second
+ * tab signing out, an admin's "sign out everywhere"), so a failure only stands while the
+ * session can still be read.
+ */
+export async function deleteSessionRow(
+  adapter: Adapter,
+  sessionToken: string,
+): Promise<AdapterSession | null | undefined> {
+  try {
+    return (await adapter.deleteSession!(sessionToken)) ?? null;
+  } catch (error) {
+    if ((await adapter.getSessionAndUser!(sessionToken)) === null) return null;
+    throw error;
+  }
 }

@@ -16,7 +16,7 @@ import {
   hasCredentialsMark,
   keepCredentialsMark,
 } from "./credentials-session.js";
-import { replaceSession } from "./database-session.js";
+import { deleteSessionRow, replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
 import {
   isoString,
@@ -244,7 +244,7 @@ async function readDatabaseSession(
     const deadline = config.session.absoluteMaxAge ? tokenDeadline(sessionToken) : undefined;
     const pastDeadline = deadline !== undefined && now >= deadline * 1000;
     if (found && (pastDeadline || new Date(found.session.expires).valueOf() < now)) {
-      await adapter.deleteSession!(sessionToken);
+      await deleteSessionRow(adapter, sessionToken);
       found = null;
     }
     if (!found)

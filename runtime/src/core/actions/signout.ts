@@ -3,6 +3,7 @@ import { signOutPage } from "../../pages/index.js";
 import type { JWT } from "../../types.js";
 import type { AuthContext } from "../context.js";
 import { clearChunkedCookie } from "../cookies.js";
+import { deleteSessionRow } from "../database-session.js";
 import { emitEvent } from "../events.js";
 import { setPageHint } from "../page-hint.js";
 import { checkSessionPayload, decodeSessionToken, sessionTokenKind } from "../session.js";
@@ -37,7 +38,7 @@ export async function signOutAction(ctx: AuthContext): Promise<ActionResult> {
         config.session.strategy === "database" ? checkSessionPayload(config, decoded) : decoded;
       await emitEvent(config, "signOut", { token: payload as JWT | null });
     } else if (kind === "database") {
-      const session = await config.adapter!.deleteSession!(token!);
+      const session = await deleteSessionRow(config.adapter!, token!);
       await emitEvent(config, "signOut", { session: session ?? null });
     }
   } catch (cause) {
