@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memoryAdapter } from "../../src/adapters/memory.js";
+import type { VerificationToken } from "../../src/adapters.js";
 import Email from "../../src/providers/email.js";
 import Nodemailer from "../../src/providers/nodemailer.js";
 import type { AuthConfig } from "../../src/types.js";
@@ -202,5 +203,36 @@ describe("Email defaults", () => {
       vi.unstubAllEnvs();
     }
     expect(Email({ from: undefined })).toMatchObject({ from: "Auth <no-reply@localhost>" });
+  });
+});
+
+describe("a magic link used by several requests at once", () => {
+  it("signs in once with an adapter that reads the token and then deletes it (MySQL-style)", async () => {
+    // What @auth/drizzle-adapter and @auth/kysely-adapter do on MySQL/MariaDB (no RETURNING):
+    // a read, then a delete. The pause between them is where a second request would slip in.
+    const base = memoryAdapter();
+    const adapter = {
+      ...base,
+      async useVerificationToken(params: { identifier: string; token: string }) {
+        // The read: the memory adapter answers synchronously, so taking and putting back
+        // within one tick is a read nobody else can observe.
+        const found = base.useVerificationToken(params) as VerificationToken | null;
+        if (found) base.createVerificationToken(found);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await base.useVerificationToken(params); // the delete
+        return found;
+      },
+    };
+    const client = new TestClient(config({ adapter }));
+    await requestLink(client, "race@example.com");
+    const link = linkIn(await smtp.nextMessage());
+    const path = `${link.pathname}${link.search}`;
+    const attempts = await Promise.all(
+      Array.from({ length: 4 }, () => new TestClient(config({ adapter })).request(path)),
+    );
+    const signedIn = attempts.filter((response) => setCookie(response, "authjs.session-token"));
+    expect(signedIn).toHaveLength(1);
+    for (const response of attempts.filter((r) => !signedIn.includes(r)))
+      expect(response.headers.get("location")).toContain("error=Verification");
   });
 });

@@ -1,4 +1,4 @@
-import type { AdapterUser } from "../../adapters.js";
+import type { Adapter, AdapterUser } from "../../adapters.js";
 import { EmailSignInError, MissingCSRF, Verification } from "../../errors.js";
 import type { EmailConfig } from "../../providers/types.js";
 import type { Account } from "../../types.js";
@@ -91,6 +91,27 @@ export async function emailSignIn(ctx: AuthContext, provider: EmailConfig): Prom
   return `${ctx.base}/verify-request?${new URLSearchParams({ provider: provider.id, type: "email" })}`;
 }
 
+/** Token uses in progress in this process, by address and hashed token. */
+const usesInFlight = new Set<string>();
+
+/**
+ * Consumes a verification token, one use at a time: a second use of the same token while the
+ * first is running gets null. Adapters on databases without `DELETE … RETURNING` (MySQL and
+ * MariaDB through the Drizzle and Kysely adapters) read the token and then delete it, so two
+ * requests in that window would both get it and one link would sign in twice. This closes the
+ * window within a process; across processes only an atomic adapter does.
+ */
+async function useOnce(adapter: Adapter, identifier: string, token: string) {
+  const key = `${identifier}\u0000${token}`;
+  if (usesInFlight.has(key)) return null;
+  usesInFlight.add(key);
+  try {
+    return await adapter.useVerificationToken!({ identifier, token });
+  } finally {
+    usesInFlight.delete(key);
+  }
+}
+
 /**
  * GET `{base}/callback/<email id>?token&email`: consumes the token (bound to the address,
  * single-use, unexpired) and signs the user in.
@@ -110,10 +131,7 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
 
   let invite = null;
   for (const secret of tokenSecrets(ctx, provider)) {
-    invite = await adapter.useVerificationToken!({
-      identifier: email,
-      token: sha256Hex(`${token}${secret}`),
-    });
+    invite = await useOnce(adapter, email, sha256Hex(`${token}${secret}`));
     if (invite) break;
   }
   if (!invite || new Date(invite.expires).valueOf() < Date.now() || invite.identifier !== email) {
