@@ -6,6 +6,7 @@ import {
   AUTH_SHAPE,
   authModels,
   type ModelField,
+  type ModelSpec,
   USER_RELATIONS,
   userFields,
   userModel,
@@ -123,6 +124,27 @@ function extendUser(
   if (added.length > 0) plan.write(file.path, addFields(file, user, added), REASON);
 }
 
+/** The field list of a compound key (`@@id([a, b])`, `@@unique([a, b])`): `a,b`. */
+function compoundKey(text: string): string | undefined {
+  if (!/^@@(id|unique)\(/.test(text)) return undefined;
+  const list = /\[([^\]]*)\]/.exec(text)?.[1];
+  return list?.replace(/\s+/g, "");
+}
+
+/** An auth model the app already has is kept; what the adapter needs from it and it lacks is said. */
+function reportLacking(plan: PlanBuilder, existing: SchemaBlock, spec: ModelSpec): void {
+  const lacking = spec.fields
+    .filter((f) => f.name !== "id" && !existing.fields.some((e) => e.name === f.name))
+    .map((f) => f.name);
+  const keys = new Set(existing.blockAttributes.map(compoundKey));
+  for (const key of spec.blockAttributes.map(compoundKey))
+    if (key && !keys.has(key)) lacking.push(`@@unique([${key.replaceAll(",", ", ")}])`);
+  if (lacking.length > 0)
+    plan.manual.push(
+      `Your ${spec.name} model lacks ${lacking.join(", ")}, which @auth/prisma-adapter reads, writes or looks up by: add them (see docs/orm.md).`,
+    );
+}
+
 /** Appends model blocks to a file, one blank line apart, ending with a newline. */
 function appendModels(text: string, blocks: string[]): string {
   const newline = text.includes("\r\n") ? "\r\n" : "\n";
@@ -155,15 +177,7 @@ export function planPrismaSchema(plan: PlanBuilder, detection: PrismaDetection):
   );
   for (const name of AUTH_MODELS) {
     const existing = models.find((m) => m.name === name);
-    const lacking = existing
-      ? specs[name]!.fields.filter(
-          (f) => f.name !== "id" && !existing.fields.some((e) => e.name === f.name),
-        )
-      : [];
-    if (lacking.length > 0)
-      plan.manual.push(
-        `Your ${name} model lacks ${lacking.map((f) => f.name).join(", ")}, which @auth/prisma-adapter reads or writes: add them (see docs/orm.md).`,
-      );
+    if (existing) reportLacking(plan, existing, specs[name]!);
   }
   if (user) {
     const file = files.find((f) => f.blocks.includes(user))!;
