@@ -203,6 +203,8 @@ model VerificationToken {
     const set = planIn(root);
     const after = set.files[0]!.after;
     expect(count(after, /^model VerificationToken \{/gm)).toBe(1);
-    expect(set.manual.join("\n")).toMatch(/VerificationToken model lacks expires, @@unique\(\[identifier, token\]\)/);
+    expect(set.manual.join("\n")).toMatch(
+      /VerificationToken model lacks expires, @@unique\(\[identifier, token\]\)/,
+    );
   });
 });
