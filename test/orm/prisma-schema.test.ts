@@ -190,6 +190,22 @@ describe("Prisma schema: models of the app that take auth's names", () => {
     expect(error.code).toBe("prisma_table_clash");
   });
 
+  it("reports User fields of the adapter's names with another type or required", () => {
+    const root = project(`model User {
+  id            String  @id @default(cuid())
+  email         String? @unique
+  name          String
+  emailVerified Boolean @default(false)
+}`);
+    const set = planIn(root);
+    const manual = set.manual.join("\n");
+    expect(manual).toMatch(/User\.emailVerified is Boolean, and the adapter stores a DateTime/);
+    expect(manual).toMatch(/User\.name is required, .* make it optional \(String\?\)/);
+    const user = model(set.files[0]!.after, "User");
+    expect(count(user, /^ {2}emailVerified /gm)).toBe(1);
+    expect(user).toMatch(/^ {2}emailVerified +Boolean +@default\(false\)$/m);
+  });
+
   it("keeps auth models the app already has, and reports the fields they lack", () => {
     const root = project(`model User {
   id    String  @id @default(cuid())

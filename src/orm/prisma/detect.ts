@@ -40,6 +40,8 @@ export interface PrismaInfo {
   userFile?: string;
   /** `@prisma/client` is a dependency (the adapter's peer). */
   hasClientPackage: boolean;
+  /** Where the app creates a PrismaClient it does not export (`src/server.ts:4`). */
+  unexportedClients: string[];
 }
 
 export type PrismaDetection = OrmDetection<"prisma", PrismaInfo>;
@@ -196,6 +198,7 @@ export function detectPrisma(root: string, pkg: PackageJson): PrismaDetection | 
       ids,
       userFile,
       hasClientPackage: dependencyRange(pkg, "@prisma/client") !== undefined,
+      unexportedClients: found.unexported.map((evidence) => evidence.split(": ")[0]!),
     },
   };
 }

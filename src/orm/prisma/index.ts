@@ -40,17 +40,13 @@ function prismaWiring(detection: PrismaDetection, context: ImportContext): Adapt
     return { imports: [adapterImport, spec], expression: `PrismaAdapter(${binding})` };
   }
   if (detection.info.driverAdapter) {
-    const creator = detection.warnings.find((w) =>
-      w.endsWith("creates a PrismaClient it does not export."),
-    );
-    const where = creator
-      ? creator.replace(" creates a PrismaClient it does not export.", "")
-      : "a module such as src/db.ts";
+    const creator = detection.info.unexportedClients[0];
+    const where = creator ?? "a module such as src/db.ts";
     throw new CliError(
       "prisma_client_not_exported",
       `Export the PrismaClient your app creates with its driver adapter from ${where} (\`export const prisma = new PrismaClient({ adapter })\`), then run init again to pass it to PrismaAdapter: a second client built here could not know your adapter's settings.`,
       1,
-      { file: creator ? where : undefined },
+      { file: creator },
     );
   }
   return {

@@ -115,6 +115,23 @@ function extendUser(
     plan.manual.push(
       `${file.path}: User.${idField.name} has no @default, and the adapter creates users without an id: give it one (e.g. @default(cuid())).`,
     );
+  for (const wanted of userFields(detection.dialect)) {
+    const theirs = user.fields.find((f) => f.name === wanted.name);
+    const type = wanted.type.replace("?", "");
+    if (theirs && theirs.type !== type)
+      plan.manual.push(
+        `${file.path}: User.${theirs.name} is ${theirs.type}, and the adapter stores a ${type} (or null) there: change its type, or sign-ins that write it fail.`,
+      );
+    else if (
+      theirs &&
+      !theirs.optional &&
+      theirs.name !== "email" &&
+      !attribute(theirs.attributes, "@default")
+    )
+      plan.manual.push(
+        `${file.path}: User.${theirs.name} is required, and a user signing in with an email link has none: make it optional (${theirs.type}?) or give it a @default.`,
+      );
+  }
   const enums = new Set(models.filter((m) => m.keyword === "enum").map((m) => m.name));
   const required = unfillable(user, models, enums);
   if (required.length > 0)
