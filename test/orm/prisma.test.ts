@@ -232,6 +232,7 @@ module.exports = prisma;
     expect(found.dialect).toBe("sqlite");
     expect(found.info.ids).toMatchObject({ kind: "autoincrement", type: "Int" });
     expect(found.info.userFile).toBe("prisma/schema/user.prisma");
+    expect(found.warnings.join("\n")).toMatch(/User\.id is Int: with JWT sessions/);
 
     const declared = scratch.make({
       "package.json": packageJson({ prisma: { schema: "database/app.prisma" } }),

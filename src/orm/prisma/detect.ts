@@ -175,6 +175,10 @@ export function detectPrisma(root: string, pkg: PackageJson): PrismaDetection | 
     .map(idConvention)
     .find((c) => c !== undefined);
   const ids = (user && idConvention(user)) ?? firstModelIds ?? DEFAULT_IDS;
+  if (user && (ids.type === "Int" || ids.type === "BigInt"))
+    warnings.push(
+      `User.id is ${ids.type}: with JWT sessions the adapter's getUser(id) receives the token's string subject, which Prisma rejects for a number, so a signed-in user cannot link another account; database sessions are not affected.`,
+    );
   const userFile = user ? files.find((f) => f.blocks.includes(user))?.path : undefined;
 
   const version =
