@@ -132,6 +132,15 @@ describe("Prisma schema: the auth models written into the app's schema", () => {
     );
   });
 
+  it("keeps Windows line endings", () => {
+    const crlf = byName("User with cuid").files["prisma/schema.prisma"]!.replaceAll("\n", "\r\n");
+    const root = scratch.make({ ...byName("User with cuid").files, "prisma/schema.prisma": crlf });
+    const after = planIn(root).files[0]!.after;
+    expect(after).toContain("model Account {\r\n");
+    expect(after).toMatch(/^ {2}accounts +Account\[\]\r$/m);
+    expect(after.replaceAll("\r\n", "")).not.toContain("\n");
+  });
+
   it.each(
     schemaCases.map((c) => [c.name, c] as const),
   )("changes nothing on a second run: %s", (_name, schemaCase) => {
