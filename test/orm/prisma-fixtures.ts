@@ -183,6 +183,27 @@ model User {
     schemaPath: "prisma/schema.prisma",
   },
   {
+    name: "User.sessions is the app's own relation (postgresql)",
+    files: db(
+      "prisma/schema.prisma",
+      schema(
+        GENERATOR,
+        datasource("postgresql"),
+        `model User {
+  id       String        @id @default(cuid())
+  email    String?       @unique
+  sessions UserSession[]
+}`,
+        `model UserSession {
+  id     Int    @id @default(autoincrement())
+  userId String
+  user   User   @relation(fields: [userId], references: [id])
+}`,
+      ),
+    ),
+    schemaPath: "prisma/schema.prisma",
+  },
+  {
     name: "multi-file schema folder with the User in its own file (postgresql)",
     files: {
       "package.json": packageJson(),

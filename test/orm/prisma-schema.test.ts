@@ -132,6 +132,14 @@ describe("Prisma schema: the auth models written into the app's schema", () => {
     );
   });
 
+  it("names the Session relation differently when User.sessions is the app's own", () => {
+    const { file } = planned("User.sessions");
+    const user = model(file("prisma/schema.prisma")!.after, "User");
+    expect(user).toMatch(/^ {2}sessions +UserSession\[\]$/m);
+    expect(user).toMatch(/^ {2}authSessions +Session\[\]$/m);
+    expect(user).toMatch(/^ {2}accounts +Account\[\]$/m);
+  });
+
   it("keeps Windows line endings", () => {
     const crlf = byName("User with cuid").files["prisma/schema.prisma"]!.replaceAll("\n", "\r\n");
     const root = scratch.make({ ...byName("User with cuid").files, "prisma/schema.prisma": crlf });

@@ -103,7 +103,11 @@ function extendUser(
   const added: ModelField[] = userFields(detection.dialect).filter((f) => !has(f.name));
   for (const relation of USER_RELATIONS) {
     const target = relation.type.replace("[]", "");
-    if (!user.fields.some((f) => f.type === target) && !has(relation.name)) added.push(relation);
+    if (user.fields.some((f) => f.type === target)) continue;
+    // A name the app uses for something else (`sessions UserSession[]`): the relation still
+    // needs its field on User, under a name of its own.
+    const name = has(relation.name) ? `auth${target}s` : relation.name;
+    added.push({ ...relation, name });
   }
   const email = user.fields.find((f) => f.name === "email");
   if (email && !emailUnique(user))
