@@ -208,6 +208,20 @@ module.exports = prisma;
       ],
       expression: "PrismaAdapter(new PrismaClient())",
     });
+    const newGenerator = scratch.make({
+      "package.json": packageJson(),
+      "prisma/schema.prisma": schema(
+        `generator client {
+  provider = "prisma-client"
+  output   = "../src/generated/prisma"
+}`,
+        datasource("postgresql"),
+      ),
+    });
+    expect(prisma.wiring(detectIn(newGenerator)!, esm).imports[1]).toEqual({
+      from: "./generated/prisma/client.js",
+      named: ["PrismaClient"],
+    });
     const plain = scratch.make({ "package.json": packageJson(), "prisma/schema.prisma": PG });
     expect(prisma.wiring(detectIn(plain)!, { ...esm, withExtension: false }).imports[1]).toEqual({
       from: "@prisma/client",
