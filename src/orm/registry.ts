@@ -1,13 +1,14 @@
 import { CliError } from "../errors.js";
 import type { PackageJson } from "../project/package-json.js";
 import { kysely } from "./kysely/index.js";
+import { prisma } from "./prisma/index.js";
 import type { OrmDetection, OrmModule } from "./types.js";
 
 /**
  * Every ORM whose set-up `init` wires through its Auth.js adapter. Adding one: its folder under
  * `src/orm/` and one entry here. The order is the order of detection messages and choices.
  */
-export const orms: readonly OrmModule[] = [kysely];
+export const orms: readonly OrmModule[] = [prisma, kysely];
 
 /** `--database` values that name an ORM. */
 export function ormById(id: string): OrmModule | undefined {
@@ -32,4 +33,11 @@ export function ormOfConfigText(text: string): OrmModule | undefined {
     const name = orm.adapterPackage.replace(/[/@-]/g, "\\$&");
     return new RegExp(`(?:from|require\\()\\s*["']${name}["']`).test(text);
   });
+}
+
+/** Why an ORM the project depends on cannot be used, one line each (for `init`'s warnings). */
+export function unusableOrms(root: string, pkg: PackageJson, found: OrmDetection[]): string[] {
+  return orms
+    .filter((orm) => !found.some((detection) => detection.orm === orm.id))
+    .flatMap((orm) => orm.unusable?.(root, pkg) ?? []);
 }

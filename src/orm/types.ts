@@ -88,6 +88,11 @@ export interface OrmModule<Id extends string = string, Info = unknown> {
   adapterPackage: string;
   /** The ORM in this project, or undefined when it has none (or none this module can use). */
   detect(root: string, pkg: PackageJson): OrmDetection<Id, Info> | undefined;
+  /**
+   * Why the project's set-up of this ORM cannot be used (an unsupported database, no schema),
+   * when `detect` finds none although the ORM is a dependency: printed before the questions.
+   */
+  unusable?(root: string, pkg: PackageJson): string | undefined;
   /** The adapter package spec to install (a version the compatibility suite covers). */
   adapterSpec(detection: OrmDetection<Id, Info>): string;
   /** Other packages the set-up needs installed (specs), beyond the adapter. */

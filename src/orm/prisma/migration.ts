@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
+import { readPackageJson } from "../../project/package-json.js";
+import { detectPackageManager, type PackageManagerName } from "../../project/package-manager.js";
+import type { MigrationPlan, MigrationStep } from "../types.js";
+import type { PrismaDetection } from "./detect.js";
+import { configString, prismaConfigFile } from "./schema-location.js";
+
+/** `prisma …` through the project's package manager, never a global or downloaded copy. */
+export function prismaStep(
+  manager: PackageManagerName,
+  args: string[],
+  why: string,
+): MigrationStep {
+  switch (manager) {
+    case "npm":
+      return { command: "npx", args: ["--no-install", "prisma", ...args], why };
+    case "pnpm":
+      return { command: "pnpm", args: ["exec", "prisma", ...args], why };
+    case "yarn":
+      return { command: "yarn", args: ["prisma", ...args], why };
+    case "bun":
+      return { command: "bun", args: ["x", "prisma", ...args], why };
+  }
+}
+
+/** The folder Prisma keeps migrations in: beside the schema file, or inside the schema folder. */
+function migrationsFolder(detection: PrismaDetection): string {
+  const { schema } = detection.info;
+  return schema.multiFile
+    ? posix.join(schema.path, "migrations")
+    : posix.join(posix.dirname(schema.path), "migrations");
+}
+
+/** Whether the app's scripts sync the schema with `prisma db push` rather than migrations. */
+function pushesSchema(root: string): boolean {
+  const scripts = readPackageJson(root).scripts ?? {};
+  return Object.values(scripts).some((script) => /\bprisma\s+db\s+push\b/.test(script));
+}
+
+/**
+ * `prisma migrate dev --name auth` (it also regenerates the client), or `prisma db push` for an
+ * app that has no migrations and pushes its schema in its scripts. Never a command that resets
+ * or drops data. Printed, not run, where Prisma's own tool cannot do it: with `engine: "js"` in
+ * prisma.config.ts the Wasm schema engine of Prisma 6 fails `migrate dev` (SQLite: "no such
+ * table: _prisma_migrations"; PostgreSQL: "Column type 'name' could not be deserialized") and
+ * `db push` on PostgreSQL; only `db push` on SQLite works through it.
+ */
+export function prismaMigration(root: string, detection: PrismaDetection): MigrationPlan {
+  const manager = detectPackageManager(root, readPackageJson(root)).name;
+  const config = prismaConfigFile(root);
+  const wasmEngine = config !== undefined && configString(root, config, "engine").value === "js";
+  const hasMigrations = existsSync(join(root, migrationsFolder(detection)));
+  if (!hasMigrations && pushesSchema(root)) {
+    const push = prismaStep(
+      manager,
+      ["db", "push"],
+      "sync the database with the schema, as the app's scripts do",
+    );
+    if (wasmEngine && detection.dialect !== "sqlite")
+      return { steps: [push], printOnly: wasmReason(config) };
+    return { steps: [push] };
+  }
+  const steps = [
+    prismaStep(
+      manager,
+      ["migrate", "dev", "--name", "auth"],
+      "create and apply the migration for the auth models",
+    ),
+  ];
+  return wasmEngine ? { steps, printOnly: wasmReason(config) } : { steps };
+}
+
+function wasmReason(config: string | undefined): string {
+  return `${config} sets engine: "js", and Prisma 6's Wasm schema engine cannot run this migration; run it where the classic schema engine is available (remove engine: "js" for the command), then \`prisma generate\`.`;
+}
