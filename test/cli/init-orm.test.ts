@@ -143,3 +143,103 @@ describe("init on an app with an ORM", () => {
     expect(run.stdout).not.toContain("CREATE TABLE");
   });
 });
+
+describe("init on an Express app with Prisma", () => {
+  /** CommonJS TypeScript, as Prisma's Express starters are, with a `User` model of its own. */
+  function expressPrismaApp(): string {
+    const root = writeProject({
+      "package.json": {
+        name: "prisma-app",
+        scripts: { dev: "ts-node src/index.ts" },
+        dependencies: { "@prisma/client": "^6.16.0", express: "^4.21.0" },
+        devDependencies: { prisma: "^6.16.0", typescript: "~5.9.3", "ts-node": "^10.9.2" },
+      },
+      "tsconfig.json": {
+        compilerOptions: {
+          module: "commonjs",
+          target: "es2022",
+          strict: true,
+          esModuleInterop: true,
+        },
+      },
+      "prisma/schema.prisma": `generator client {
+  provider = "prisma-client-js"
+}
+
+datasource db {
+  provider = "postgresql"
+  url      = env("DATABASE_URL")
+}
+
+model User {
+  id    Int     @id @default(autoincrement())
+  email String  @unique
+  name  String?
+  posts Post[]
+}
+
+model Post {
+  id       Int    @id @default(autoincrement())
+  title    String
+  authorId Int
+  author   User   @relation(fields: [authorId], references: [id])
+}
+`,
+      "src/db.ts": `import { PrismaClient } from "@prisma/client";
+
+const prisma = new PrismaClient();
+export default prisma;
+`,
+      "src/index.ts": `import express from "express";
+import prisma from "./db";
+
+const app = express();
+app.use(express.json());
+app.get("/users", async (_req, res) => {
+  res.json(await prisma.user.findMany());
+});
+app.listen(3000);
+`,
+    });
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    return root;
+  }
+
+  it("imports the app's default-exported client and extends its User model instead of adding one", async () => {
+    const root = expressPrismaApp();
+    const run = await runInit({
+      cwd: root,
+      yes: true,
+      json: true,
+      providers: "email",
+      gitCheck: false,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.json?.answers).toMatchObject({ database: "prisma", strategy: "database" });
+    const config = readFileSync(join(root, "src/auth.ts"), "utf8");
+    expect(config).toContain('import { PrismaAdapter } from "@auth/prisma-adapter";');
+    expect(config).toContain('import prisma from "./db";');
+    expect(config).toContain("adapter: PrismaAdapter(prisma),");
+    const schema = readFileSync(join(root, "prisma/schema.prisma"), "utf8");
+    expect(schema.match(/^model User \{/gm)).toHaveLength(1);
+    for (const model of ["Account", "Session", "VerificationToken"])
+      expect(schema).toMatch(new RegExp(`^model ${model} \\{`, "m"));
+    // The app's own fields and models are untouched; auth's relations join them.
+    expect(schema).toMatch(/^\s+posts\s+Post\[\]$/m);
+    expect(schema).toMatch(/^\s+accounts\s+Account\[\]/m);
+    expect(schema).toMatch(/userId\s+Int\b/);
+    expect(run.json?.plan.install.packages).toContainEqual(
+      expect.stringMatching(/^@auth\/prisma-adapter@/),
+    );
+
+    const again = await runInit({
+      cwd: root,
+      yes: true,
+      json: true,
+      providers: "email",
+      gitCheck: false,
+    });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json?.plan.files).toEqual([]);
+  });
+});
