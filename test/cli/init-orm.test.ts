@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { check } from "../../src/commands/check.js";
 import { migrateCommand } from "../../src/commands/migrate.js";
 import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
 import { runCommand, runInit, tree } from "../support/cli.js";
@@ -241,5 +242,52 @@ app.listen(3000);
     });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.json?.plan.files).toEqual([]);
+  });
+});
+
+describe("check on an app whose ORM holds the auth tables", () => {
+  const runCheck = (cwd: string, extra: { fix?: boolean; yes?: boolean } = {}) =>
+    runCommand(
+      (io) =>
+        check({ cwd, environment: {}, json: true, rule: "orm-schema-incomplete", ...extra }, io),
+      { json: true, yes: extra.yes },
+    );
+
+  it("is silent after init, finds a model the adapter needs once it is gone, and --fix restores it", async () => {
+    const root = writeProject({
+      "package.json": {
+        name: "prisma-esm",
+        type: "module",
+        dependencies: { "@prisma/client": "^6.16.0", express: "^5.1.0" },
+        devDependencies: { prisma: "^6.16.0" },
+      },
+      "prisma/schema.prisma":
+        'generator client {\n  provider = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "sqlite"\n  url      = env("DATABASE_URL")\n}\n',
+      "src/db.js":
+        'import { PrismaClient } from "@prisma/client";\n\nexport const prisma = new PrismaClient();\n',
+      "src/app.js": 'import express from "express";\n\nconst app = express();\napp.listen(3000);\n',
+    });
+    const init = await runInit({ cwd: root, yes: true, providers: "email", gitCheck: false });
+    expect(init.exitCode, init.stderr).toBe(0);
+    const clean = await runCheck(root);
+    expect(clean.json?.findings).toEqual([]);
+
+    const schemaFile = join(root, "prisma/schema.prisma");
+    const complete = readFileSync(schemaFile, "utf8");
+    writeFileSync(schemaFile, complete.replace(/model VerificationToken \{[^}]*\}\n/, ""));
+    const broken = await runCheck(root);
+    expect(broken.exitCode).toBe(1);
+    expect(broken.json?.findings).toEqual([
+      expect.objectContaining({
+        rule: "orm-schema-incomplete",
+        file: "prisma/schema.prisma",
+        message: expect.stringContaining("@auth/prisma-adapter"),
+      }),
+    ]);
+
+    const fixed = await runCheck(root, { fix: true, yes: true });
+    expect(fixed.exitCode, fixed.stderr).toBe(0);
+    expect(readFileSync(schemaFile, "utf8")).toMatch(/^model VerificationToken \{/m);
+    expect((await runCheck(root)).json?.findings).toEqual([]);
   });
 });
