@@ -1,0 +1,25 @@
+import semver from "semver";
+
+/** One @auth/drizzle-adapter release and what its custom-table API accepts. */
+export interface AdapterRelease {
+  version: string;
+  /** Whether it takes `authenticatorsTable` (WebAuthn); 1.0.0 predates it. */
+  authenticators: boolean;
+}
+
+/**
+ * The adapter release whose custom-table types match the app's drizzle-orm. Verified with a real
+ * install and `tsc --noEmit` (strict, skipLibCheck) of the generated tables passed to
+ * `DrizzleAdapter(db, { usersTable, … })`, 2026-11-26:
+ * - adapter 1.11.3 type-checks against drizzle-orm 0.32.2, 0.33.0, 0.36.4, 0.40.1, 0.44.7 and
+ *   0.45.4 (as do 1.4.2–1.9.1), and fails against 0.30.10 and 0.31.4: its column types require the
+ *   `isAutoincrement`/`hasRuntimeDefault`/`generated` fields drizzle-orm added in 0.32;
+ * - adapter 1.0.0 (user, account, session and verification-token tables, no authenticators)
+ *   type-checks against drizzle-orm 0.29.5, 0.30.10 and 0.31.4; 1.1.0–1.3.0 require a NOT NULL
+ *   email there, which a users table that existed before auth rarely has.
+ */
+export function adapterRelease(ormVersion: string): AdapterRelease {
+  const version = semver.coerce(ormVersion);
+  if (version && semver.lt(version, "0.32.0")) return { version: "1.0.0", authenticators: false };
+  return { version: "1.11.3", authenticators: true };
+}
