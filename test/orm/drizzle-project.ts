@@ -36,7 +36,7 @@ export function applyPlan(set: ChangeSet): void {
 }
 
 /** The new content of one file in a plan. */
-export function after(set: ChangeSet, path: string): string {
+export function fileAfter(set: ChangeSet, path: string): string {
   const file = set.files.find((change) => change.path === path);
   if (!file)
     throw new Error(`${path} is not in the plan: ${set.files.map((f) => f.path).join(", ")}`);

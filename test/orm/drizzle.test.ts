@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CliError } from "../../src/errors.js";
 import { drizzleOrm } from "../../src/orm/drizzle/index.js";
-import { after, applyPlan, detect, pkg, planSchema, writeProject } from "./drizzle-project.js";
+import { applyPlan, detect, fileAfter, pkg, planSchema, writeProject } from "./drizzle-project.js";
 
 const esmContext = { configFile: "src/auth.ts", kind: "esm" as const, withExtension: true };
 
@@ -92,16 +92,16 @@ export const users = pgTable("users", {
       index: "src/schema/index.ts",
     });
     const set = planSchema(root);
-    const auth = after(set, "src/schema/auth.ts");
+    const auth = fileAfter(set, "src/schema/auth.ts");
     expect(auth).toContain('import { users } from "./users.js";');
     expect(auth).toContain(
       'userId: uuid("userId").notNull().references(() => users.id, { onDelete: "cascade" })',
     );
-    expect(after(set, "src/schema/index.ts")).toBe(
+    expect(fileAfter(set, "src/schema/index.ts")).toBe(
       `export * from "./users.js";\nexport * from "./auth.js";\n`,
     );
     // The existing email is kept as written; the missing user fields are added.
-    const usersFile = after(set, "src/schema/users.ts");
+    const usersFile = fileAfter(set, "src/schema/users.ts");
     expect(usersFile).toContain('email: varchar("email", { length: 320 }).notNull().unique(),');
     expect(usersFile).toContain(
       'import { pgTable, uuid, varchar, text, timestamp } from "drizzle-orm/pg-core";',
@@ -145,14 +145,14 @@ export const posts = mysqlTable("posts", { id: int("id").primaryKey() });
     expect(detection.info.config?.legacyDriver).toBe("mysql2");
     expect(drizzleOrm.adapterSpec(detection)).toBe("@auth/drizzle-adapter@1.0.0");
     const set = planSchema(root);
-    const auth = after(set, "src/db/auth-schema.ts");
+    const auth = fileAfter(set, "src/db/auth-schema.ts");
     expect(auth).toContain('userId: varchar("userId", { length: 36 }).notNull()');
     // drizzle-orm 0.29 takes extra keys as an object, and adapter 1.0.0 has no authenticators.
     expect(auth).toContain(
       "(table) => ({ pk: primaryKey({ columns: [table.provider, table.providerAccountId] }) })",
     );
     expect(auth).not.toContain("authenticator");
-    expect(after(set, "drizzle.config.ts")).toContain(
+    expect(fileAfter(set, "drizzle.config.ts")).toContain(
       'schema: ["./src/db/users.ts", "./src/db/posts.ts", "./src/db/auth-schema.ts"],',
     );
     const migration = drizzleOrm.migration(root, detection);
@@ -180,7 +180,7 @@ export const todos = sqliteTable("todos", { id: integer("id").primaryKey(), titl
     expect(detection.client).toMatchObject({ file: "src/db/index.ts", name: "default" });
     const set = planSchema(root);
     expect(set.files.map((f) => f.path)).toEqual(["src/db/schema/auth.ts"]);
-    const auth = after(set, "src/db/schema/auth.ts");
+    const auth = fileAfter(set, "src/db/schema/auth.ts");
     expect(auth).toContain('export const users = sqliteTable("user", {');
     expect(auth).toContain('emailVerified: integer("emailVerified", { mode: "timestamp_ms" }),');
     expect(auth).toContain(
@@ -222,7 +222,7 @@ module.exports = { users }
     expect(detection.info.driver).toBe("drizzle-orm/better-sqlite3");
     expect(detection.client).toMatchObject({ file: "db/index.js", name: "db" });
     const set = planSchema(root);
-    const auth = after(set, "db/auth-schema.js");
+    const auth = fileAfter(set, "db/auth-schema.js");
     expect(auth).toContain(
       "const { integer, primaryKey, sqliteTable, text } = require('drizzle-orm/sqlite-core')",
     );
@@ -232,7 +232,7 @@ module.exports = { users }
       "module.exports = { accounts, sessions, verificationTokens, authenticators }",
     );
     expect(auth).not.toMatch(/;$/m);
-    expect(after(set, "db/schema.js")).toContain(
+    expect(fileAfter(set, "db/schema.js")).toContain(
       "const { sqliteTable, text, integer } = require('drizzle-orm/sqlite-core')",
     );
   });
@@ -242,7 +242,7 @@ describe("Drizzle schema plan", () => {
   it("extends the app's users table in place, re-exports the auth file, and changes nothing on a second run", () => {
     const root = nodePostgres();
     const set = planSchema(root);
-    const schema = after(set, "src/db/schema.ts");
+    const schema = fileAfter(set, "src/db/schema.ts");
     expect(schema).toBe(`import { pgTable, text, integer, timestamp } from "drizzle-orm/pg-core";
 
 export const users = pgTable("users", {
@@ -260,7 +260,7 @@ export const posts = pgTable("posts", {
 });
 export * from "./auth-schema";
 `);
-    const auth = after(set, "src/db/auth-schema.ts");
+    const auth = fileAfter(set, "src/db/auth-schema.ts");
     expect(auth).toContain('export const accounts = pgTable("accounts", {');
     expect(auth).toContain('export const verificationTokens = pgTable("verification_tokens", {');
     expect(auth).toContain('import { users } from "./schema";');
@@ -291,7 +291,7 @@ export * from "./auth-schema";
       "src/schema.ts": `import { pgTable, serial, text } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: serial("id").primaryKey(), email: text("email") });\n`,
     });
     const set = planSchema(root);
-    expect(after(set, "src/auth-schema.ts")).toContain('userId: integer("userId").notNull()');
+    expect(fileAfter(set, "src/auth-schema.ts")).toContain('userId: integer("userId").notNull()');
     expect(set.manual.join("\n")).toContain("serial");
   });
 

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import semver from "semver";
 import { CliError } from "../../errors.js";
 import { siblingSpecifier } from "../../frameworks/config-beside-app.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
+import { readPackageJson } from "../../project/package-json.js";
+import { moduleResolution, readTsConfig } from "../../project/tsconfig.js";
 import { moduleKindOf } from "../../syntax/module-kind.js";
 import { parse } from "../../syntax/parse.js";
 import { detectStyle, quoted, statement } from "../../syntax/source-style.js";
@@ -34,6 +34,30 @@ const CORE_MODULES = {
  */
 function namesExtensions(text: string): boolean {
   return /(?:from\s+|require\(\s*)["']\.{1,2}\/[^"']*\.[cm]?js["']/.test(text);
+}
+
+/** Whether package.json says `"type": "module"`. */
+function esmPackage(root: string): boolean {
+  try {
+    return readPackageJson(root).type === "module";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether new relative imports name the extension: when the app's client or schema modules do,
+ * or TypeScript resolves as Node does for ES modules (NodeNext, Node16), where omitting it is
+ * error TS2835 even in a project whose schema files import nothing relative yet.
+ */
+function relativeExtensions(plan: PlanBuilder, detection: DrizzleDetection, esm: boolean): boolean {
+  const { info, client } = detection;
+  const related = [client?.file, info.users?.file, info.place.index, ...info.schemaFiles];
+  if (related.some((file) => file !== undefined && namesExtensions(plan.read(file) ?? "")))
+    return true;
+  const tsconfig = readTsConfig(plan.root);
+  const resolution = tsconfig && moduleResolution(tsconfig);
+  return esm && (resolution === "nodenext" || resolution === "node16");
 }
 
 /** The auth tables this project still needs (authenticators only where the adapter has them). */
@@ -75,10 +99,10 @@ export function schemaStyle(text: string) {
 }
 
 /** `export * from "./auth-schema"` in the schema index, in its style, after its other exports. */
-function ensureReExport(plan: PlanBuilder, index: string, file: string): void {
+function ensureReExport(plan: PlanBuilder, index: string, file: string, extensions: boolean): void {
   plan.edit(index, "export the auth tables", (text) => {
     const style = schemaStyle(text);
-    const from = siblingSpecifier(index, file, namesExtensions(text));
+    const from = siblingSpecifier(index, file, extensions);
     const source = parse(text, index);
     const bare = (spec: string | undefined) => spec?.replace(/\.[cm]?[jt]s$/, "");
     const reExports = source.getExportDeclarations();
@@ -151,19 +175,12 @@ export function planDrizzleSchema(plan: PlanBuilder, detection: DrizzleDetection
   }
   const { place } = info;
   if (roles.length > 0 && !plan.exists(place.file)) {
-    const pkgType = (() => {
-      try {
-        return (
-          JSON.parse(readFileSync(join(plan.root, "package.json"), "utf8")) as { type?: string }
-        ).type;
-      } catch {
-        return undefined;
-      }
-    })();
+    const esm = esmPackage(plan.root);
+    const withExtensions = relativeExtensions(plan, detection, esm);
     const neighbour = users?.file ?? place.index ?? info.schemaFiles[0];
     const neighbourText = neighbour ? (plan.read(neighbour) ?? "") : "";
     const style = schemaStyle(neighbourText);
-    const kind = moduleKindOf(place.file, neighbourText, pkgType === "module");
+    const kind = moduleKindOf(place.file, neighbourText, esm);
     const orm = semver.coerce(info.ormVersion);
     plan.write(
       place.file,
@@ -171,13 +188,7 @@ export function planDrizzleSchema(plan: PlanBuilder, detection: DrizzleDetection
         dialect,
         users: users && {
           variable: users.variable,
-          from: siblingSpecifier(
-            place.file,
-            users.file,
-            [users.file, place.index, ...info.schemaFiles].some(
-              (file) => file !== undefined && namesExtensions(plan.read(file) ?? ""),
-            ),
-          ),
+          from: siblingSpecifier(place.file, users.file, withExtensions),
           id: users.columns.find((column) => column.key === "id"),
         },
         roles,
@@ -194,7 +205,13 @@ export function planDrizzleSchema(plan: PlanBuilder, detection: DrizzleDetection
       `${place.file} exists: add the missing Auth.js tables (${roles.join(", ")}) to it by hand.`,
     );
   }
-  if (place.index) ensureReExport(plan, place.index, place.file);
+  if (place.index)
+    ensureReExport(
+      plan,
+      place.index,
+      place.file,
+      relativeExtensions(plan, detection, esmPackage(plan.root)),
+    );
   if (place.addToConfig && info.config) addToConfigList(plan, info.config.file, place.file);
   if (place.uncollected)
     plan.manual.push(
