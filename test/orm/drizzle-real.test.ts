@@ -84,8 +84,8 @@ afterAll(async () => {
 });
 
 /** A fresh database on the machine's server, dropped after the file. */
-async function throwaway(dialect: Dialect): Promise<string> {
-  const name = `drizzle_auth_${suffix}`;
+async function throwaway(dialect: Dialect, tag = ""): Promise<string> {
+  const name = `drizzle_auth_${suffix}${tag}`;
   databases.push({ dialect, name });
   if (dialect === "postgresql") {
     const client = new (load("pg").Client)({
@@ -290,5 +290,136 @@ export default defineConfig({
     // A second generate finds nothing to do: the schema and the database agree.
     const again = run(dir, plan.steps[0]!.command, plan.steps[0]!.args, url);
     expect(again).toMatch(/No schema changes/);
+  });
+});
+
+/**
+ * An app on drizzle-orm 0.29 and drizzle-kit 0.20 (dialect commands, no `migrate`): the module
+ * picks adapter 1.0.0, whose custom-table types fit 0.29, writes the extra keys in 0.29's object
+ * form, and `generate:pg` writes the migration the app then applies with drizzle-orm's migrate().
+ */
+describe("Drizzle 0.29 with drizzle-kit 0.20 on postgresql", () => {
+  const old = {
+    "drizzle-orm": "0.29.5",
+    "drizzle-kit": "0.20.18",
+    "@auth/drizzle-adapter": "1.0.0",
+    pg: "8.23.1",
+  };
+  let dir: string;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = join(shared, "pg-029");
+    url = await throwaway("postgresql", "_029");
+    writeProject(
+      {
+        "package.json": JSON.stringify({
+          name: "app-029",
+          type: "module",
+          dependencies: { "drizzle-orm": old["drizzle-orm"], pg: old.pg },
+          devDependencies: { "drizzle-kit": old["drizzle-kit"] },
+        }),
+        // drizzle-kit 0.20 loads TypeScript schema files with require(), which cannot resolve
+        // NodeNext's `./schema.js` specifiers: apps on it resolve like a bundler.
+        "tsconfig.json": tsconfig.replace(
+          '"NodeNext","moduleResolution":"NodeNext"',
+          '"ESNext","moduleResolution":"Bundler"',
+        ),
+        "drizzle.config.ts": `import type { Config } from "drizzle-kit";
+
+export default {
+  driver: "pg",
+  schema: "./src/schema.ts",
+  out: "./drizzle",
+  dbCredentials: { connectionString: process.env.DATABASE_URL! },
+} satisfies Config;
+`,
+        "src/db.ts": cases[0]!.client.replace("./schema.js", "./schema"),
+        "src/schema.ts": cases[0]!.schema!,
+      },
+      dir,
+    );
+    const started = Date.now();
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: dir,
+      env: { ...process.env, ...npmEnv },
+      stdio: "pipe",
+    });
+    console.log(`drizzle-real 0.29: install ${Math.round((Date.now() - started) / 1000)} s`);
+  });
+
+  it("type-checks with adapter 1.0.0 and migrates through generate:pg", async () => {
+    applyPlan(planSchema(dir));
+    const detection = detect(dir);
+    expect(drizzleOrm.adapterSpec(detection)).toBe("@auth/drizzle-adapter@1.0.0");
+    // The adapter is installed as init would, at the version adapterSpec names.
+    execFileSync(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", drizzleOrm.adapterSpec(detection)],
+      {
+        cwd: dir,
+        env: { ...process.env, ...npmEnv },
+        stdio: "pipe",
+      },
+    );
+    const wiring = drizzleOrm.wiring(detection, {
+      configFile: "src/auth.ts",
+      kind: "esm",
+      withExtension: true,
+    });
+    expect(wiring.expression).not.toContain("authenticators");
+    expect(wiring.expression).toContain(" as unknown as Parameters<typeof DrizzleAdapter>[1])");
+    const style = detectStyle("");
+    writeFileSync(
+      join(dir, "src/auth.ts"),
+      `${wiring.imports.map((spec) => importStatement(spec, "esm", style)).join("\n")}\n\nexport const adapter = ${wiring.expression};\n`,
+    );
+    const tsc = spawnSync(join(shared, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(tsc.stdout).toBe("");
+
+    const plan = drizzleOrm.migration(dir, detection);
+    expect(plan.steps.map((s) => [s.command, ...s.args].join(" "))).toEqual([
+      "npx drizzle-kit generate:pg",
+    ]);
+    expect(plan.printOnly).toContain("migrate()");
+    for (const step of plan.steps) run(dir, step.command, step.args, url);
+    // drizzle-kit 0.20 exits 0 even when it cannot load the schema: the SQL file is the proof.
+    const sql = readdirSync(join(dir, "drizzle")).filter((f) => f.endsWith(".sql"));
+    expect(sql).toHaveLength(1);
+    expect(readFileSync(join(dir, "drizzle", sql[0]!), "utf8")).toContain(
+      'CREATE TABLE IF NOT EXISTS "accounts"',
+    );
+    process.env.DATABASE_URL = url;
+    const { db } = await import(join(dir, "src/db.ts"));
+    const { migrate } = await import(
+      join(dir, "node_modules/drizzle-orm/node-postgres/migrator.js")
+    );
+    await migrate(db, { migrationsFolder: join(dir, "drizzle") });
+    const { adapter } = await import(join(dir, "src/auth.ts"));
+    const user = await adapter.createUser({
+      id: crypto.randomUUID(),
+      email: "old@example.com",
+      emailVerified: null,
+    });
+    expect(await adapter.getUserByEmail("old@example.com")).toMatchObject({ id: user.id });
+    await adapter.linkAccount({
+      userId: user.id,
+      type: "oauth",
+      provider: "github",
+      providerAccountId: "7",
+    });
+    expect(
+      await adapter.getUserByAccount({ provider: "github", providerAccountId: "7" }),
+    ).toMatchObject({ id: user.id });
+    await adapter.createSession({
+      sessionToken: "old-token",
+      userId: user.id,
+      expires: new Date(Date.now() + 60_000),
+    });
+    expect((await adapter.getSessionAndUser("old-token"))?.user.email).toBe("old@example.com");
+    await db.$client.end();
   });
 });

@@ -109,6 +109,33 @@ export const users = pgTable("users", {
     expect(usersFile).toContain('emailVerified: timestamp("emailVerified", { mode: "date" })');
   });
 
+  it("without a drizzle.config, follows the schema passed to drizzle(…) to its index", () => {
+    const root = writeProject({
+      "package.json": pkg({ "drizzle-orm": "^0.45.0", pg: "^8.0.0" }),
+      "src/db/index.ts": `import { drizzle } from "drizzle-orm/node-postgres";
+import * as schema from "./schema";
+export const db = drizzle(process.env.DATABASE_URL!, { schema });
+`,
+      "src/db/schema/index.ts": `export * from "./users";\n`,
+      "src/db/schema/users.ts": `import { pgTable, text } from "drizzle-orm/pg-core";\nexport const users = pgTable("user", { id: text("id").primaryKey(), email: text("email") });\n`,
+    });
+    const detection = detect(root);
+    expect(detection.info.place).toMatchObject({
+      file: "src/db/schema/auth.ts",
+      index: "src/db/schema/index.ts",
+    });
+    const set = planSchema(root);
+    expect(fileAfter(set, "src/db/schema/index.ts")).toBe(
+      `export * from "./users";\nexport * from "./auth";\n`,
+    );
+    // Beside a singular `user` table, the adapter's singular table names.
+    expect(fileAfter(set, "src/db/schema/auth.ts")).toContain(
+      'export const accounts = pgTable("account", {',
+    );
+    const migration = drizzleOrm.migration(root, detection);
+    expect(migration.printOnly).toContain("No drizzle.config");
+  });
+
   it("reads an old mysql2 config (driver key, explicit schema list) and adds the auth file to the list", () => {
     const root = writeProject({
       "package.json": pkg(

@@ -9,6 +9,7 @@ import { Node } from "../../syntax/ts-morph.js";
 import { propertyValue, unwrap } from "../../syntax/values.js";
 import { callsOneOf, findClient } from "../client-export.js";
 import type { Dialect, OrmDetection } from "../types.js";
+import { adapterRelease } from "./adapter-version.js";
 import { type DrizzleConfig, readDrizzleConfig } from "./config.js";
 import { type SchemaPlace, schemaPlace } from "./schema-place.js";
 import { type AuthRole, authRoleOf, type TableDef, tablesIn, usersTableOf } from "./tables.js";
@@ -126,12 +127,8 @@ export function detectDrizzle(root: string, pkg: PackageJson): DrizzleDetection 
     (driverName ? DRIVER_DIALECTS[driverName] : undefined) ??
     tables[0]?.dialect ??
     fromPackage?.[1];
-  if (!dialect) {
-    warnings.push(
-      "No dialect in drizzle.config, no known drizzle-orm driver import and no table: the Drizzle set-up is not used.",
-    );
-    return undefined;
-  }
+  // No dialect in the config, no known driver, no table: nothing this module can generate for.
+  if (!dialect) return undefined;
   const ownTables = tables.filter((table) => table.dialect === dialect);
   const authTables: DrizzleInfo["authTables"] = {};
   for (const table of ownTables) {
@@ -149,6 +146,10 @@ export function detectDrizzle(root: string, pkg: PackageJson): DrizzleDetection 
   ]
     .filter(Boolean)
     .join(", ");
+  if (adapterRelease(ormVersion).version === "1.0.0")
+    warnings.push(
+      `drizzle-orm ${ormVersion} predates the table types of current @auth/drizzle-adapter (drizzle-orm 0.32+): adapter 1.0.0 is used, without passkeys, and a TypeScript configuration casts the tables. Upgrading drizzle-orm lifts both.`,
+    );
   if (!found.client && found.unexported.length > 0)
     warnings.push(`drizzle(…) is called but not exported: ${found.unexported[0]}.`);
   return {

@@ -57,9 +57,17 @@ function wiring(
     from: siblingSpecifier(context.configFile, file, context.withExtension),
     named: [...new Set(named)],
   }));
+  // Adapter 1.0.0 types the tables as exactly its own (column for column, its SQL names, an `id`
+  // on sessions), which an app's tables never are; at run time it needs only the columns it
+  // reads. A TypeScript configuration says so with a cast, which an upgrade of drizzle-orm to
+  // 0.32+ (and so adapter 1.11) makes unnecessary.
+  const cast =
+    release.version === "1.0.0" && /\.[cm]?tsx?$/.test(context.configFile)
+      ? " as unknown as Parameters<typeof DrizzleAdapter>[1]"
+      : "";
   return {
     imports: [{ from: "@auth/drizzle-adapter", named: ["DrizzleAdapter"] }, client.spec, ...tables],
-    expression: `DrizzleAdapter(${client.binding}, { ${entries.join(", ")} })`,
+    expression: `DrizzleAdapter(${client.binding}, { ${entries.join(", ")} }${cast})`,
   };
 }
 

@@ -2,7 +2,7 @@ import semver from "semver";
 import { CliError } from "../../errors.js";
 import { siblingSpecifier } from "../../frameworks/config-beside-app.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
-import { readPackageJson } from "../../project/package-json.js";
+import { dependencyRange, installedVersion, readPackageJson } from "../../project/package-json.js";
 import { moduleResolution, readTsConfig } from "../../project/tsconfig.js";
 import { moduleKindOf } from "../../syntax/module-kind.js";
 import { parse } from "../../syntax/parse.js";
@@ -34,6 +34,14 @@ const CORE_MODULES = {
  */
 function namesExtensions(text: string): boolean {
   return /(?:from\s+|require\(\s*)["']\.{1,2}\/[^"']*\.[cm]?js["']/.test(text);
+}
+
+/** Whether the project's drizzle-kit predates 0.21. */
+function legacyKit(root: string): boolean {
+  const version = semver.coerce(
+    installedVersion(root, "drizzle-kit") ?? dependencyRange(readPackageJson(root), "drizzle-kit"),
+  );
+  return version !== null && semver.lt(version, "0.21.0");
 }
 
 /** Whether package.json says `"type": "module"`. */
@@ -177,6 +185,10 @@ export function planDrizzleSchema(plan: PlanBuilder, detection: DrizzleDetection
   if (roles.length > 0 && !plan.exists(place.file)) {
     const esm = esmPackage(plan.root);
     const withExtensions = relativeExtensions(plan, detection, esm);
+    if (withExtensions && legacyKit(plan.root))
+      plan.manual.push(
+        `drizzle-kit before 0.21 loads TypeScript schema files with require(), which does not resolve the ".js" specifiers ${place.file} uses (as NodeNext requires): update drizzle-kit, or its generate finds no tables.`,
+      );
     const neighbour = users?.file ?? place.index ?? info.schemaFiles[0];
     const neighbourText = neighbour ? (plan.read(neighbour) ?? "") : "";
     const style = schemaStyle(neighbourText);
