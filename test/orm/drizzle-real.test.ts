@@ -368,7 +368,9 @@ export default {
       withExtension: true,
     });
     expect(wiring.expression).not.toContain("authenticators");
-    expect(wiring.expression).toContain(" as unknown as Parameters<typeof DrizzleAdapter>[1])");
+    expect(wiring.expression).toContain(
+      " as unknown as Parameters<typeof DrizzleAdapter<typeof db>>[1])",
+    );
     const style = detectStyle("");
     writeFileSync(
       join(dir, "src/auth.ts"),
@@ -420,6 +422,7 @@ export default {
       expires: new Date(Date.now() + 60_000),
     });
     expect((await adapter.getSessionAndUser("old-token"))?.user.email).toBe("old@example.com");
-    await db.$client.end();
+    // drizzle-orm 0.29 has no `$client` yet: its session holds the pool.
+    await db.session.client.end();
   });
 });

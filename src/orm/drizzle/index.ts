@@ -63,7 +63,7 @@ function wiring(
   // 0.32+ (and so adapter 1.11) makes unnecessary.
   const cast =
     release.version === "1.0.0" && /\.[cm]?tsx?$/.test(context.configFile)
-      ? " as unknown as Parameters<typeof DrizzleAdapter>[1]"
+      ? ` as unknown as Parameters<typeof DrizzleAdapter<typeof ${client.binding}>>[1]`
       : "";
   return {
     imports: [{ from: "@auth/drizzle-adapter", named: ["DrizzleAdapter"] }, client.spec, ...tables],
