@@ -69,7 +69,8 @@ afterAll(async () => {
         connectionString: "postgres://postgres@127.0.0.1:5432/postgres",
       });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      // WITH (FORCE): a failed test may leave a pool connected, which would keep the database.
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     } else if (dialect === "mysql") {
       const connection = await load("mysql2/promise").createConnection({

@@ -311,15 +311,22 @@ export * from "./auth-schema";
     ]);
   });
 
-  it("follows a serial users id with integer foreign keys and says the adapter types want strings", () => {
+  it("follows a serial users id with integer foreign keys, and a TypeScript configuration casts the tables", () => {
     const root = writeProject({
       "package.json": pkg({ "drizzle-orm": "^0.45.0", pg: "^8.0.0" }),
+      "src/db.ts": `import { drizzle } from "drizzle-orm/node-postgres";\nexport const db = drizzle(process.env.DATABASE_URL!);\n`,
       "drizzle.config.ts": `export default { dialect: "postgresql", schema: "./src/schema.ts" };\n`,
       "src/schema.ts": `import { pgTable, serial, text } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: serial("id").primaryKey(), email: text("email") });\n`,
     });
     const set = planSchema(root);
     expect(fileAfter(set, "src/auth-schema.ts")).toContain('userId: integer("userId").notNull()');
-    expect(set.manual.join("\n")).toContain("serial");
+    expect(set.manual.join("\n")).toContain("users.id is serial(…)");
+    const typed = drizzleOrm.wiring(detect(root), esmContext);
+    expect(typed.expression).toMatch(
+      /authenticatorsTable: authenticators \} as unknown as Parameters<typeof DrizzleAdapter<typeof db>>\[1\]\)$/,
+    );
+    const plain = drizzleOrm.wiring(detect(root), { ...esmContext, configFile: "src/auth.js" });
+    expect(plain.expression).toMatch(/authenticatorsTable: authenticators \}\)$/);
   });
 
   it("refuses a sessions table that is not Auth.js's", () => {

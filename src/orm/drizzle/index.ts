@@ -4,7 +4,7 @@ import { siblingSpecifier } from "../../frameworks/config-beside-app.js";
 import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";
 import { adapterRelease } from "./adapter-version.js";
-import { TABLE_VARIABLES, type TableRole } from "./auth-tables.js";
+import { idIsString, TABLE_VARIABLES, type TableRole } from "./auth-tables.js";
 import { type DrizzleInfo, detectDrizzle } from "./detect.js";
 import { drizzleMigration } from "./migration.js";
 import { planDrizzleSchema } from "./plan-schema.js";
@@ -58,11 +58,12 @@ function wiring(
     named: [...new Set(named)],
   }));
   // Adapter 1.0.0 types the tables as exactly its own (column for column, its SQL names, an `id`
-  // on sessions), which an app's tables never are; at run time it needs only the columns it
-  // reads. A TypeScript configuration says so with a cast, which an upgrade of drizzle-orm to
-  // 0.32+ (and so adapter 1.11) makes unnecessary.
+  // on sessions), and every release types user ids as strings; at run time it needs only the
+  // columns it reads, and an integer id works (checked on PostgreSQL). A TypeScript
+  // configuration says so with a cast, which text/uuid ids on drizzle-orm 0.32+ do not need.
+  const id = info.users?.columns.find((column) => column.key === "id");
   const cast =
-    release.version === "1.0.0" && /\.[cm]?tsx?$/.test(context.configFile)
+    (release.version === "1.0.0" || !idIsString(id)) && /\.[cm]?tsx?$/.test(context.configFile)
       ? ` as unknown as Parameters<typeof DrizzleAdapter<typeof ${client.binding}>>[1]`
       : "";
   return {

@@ -169,7 +169,7 @@ export function planDrizzleSchema(plan: PlanBuilder, detection: DrizzleDetection
     const id = users.columns.find((column) => column.key === "id");
     if (!idIsString(id))
       plan.manual.push(
-        `${users.file}:${users.line}: ${users.variable}.id is ${id?.builder ?? "missing"}(…): the auth tables reference it with the same type, but @auth/drizzle-adapter declares user ids as text, varchar or uuid columns, so DrizzleAdapter(…) does not type-check with this table and the adapter hands ids around as strings. Switch the id to text/uuid, or pass the tables with a cast and test sign-in.`,
+        `${users.file}:${users.line}: ${users.variable}.id is ${id?.builder ?? "missing"}(…): the auth tables reference it with the same type. @auth/drizzle-adapter declares user ids as text, varchar or uuid, so a TypeScript configuration casts the tables, and user ids reach Auth.js as numbers: try a sign-in before deploying.`,
       );
     if (!users.exported)
       plan.manual.push(
