@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { drizzleOrm } from "../../src/orm/drizzle/index.js";
@@ -6,9 +6,17 @@ import type { ChangeSet } from "../../src/plan/change-set.js";
 import { PlanBuilder } from "../../src/plan/change-set.js";
 import { readPackageJson } from "../../src/project/package-json.js";
 
-/** Writes a project from `files` (path → content) into a fresh temporary folder. */
+const made: string[] = [];
+
+/** Removes the folders {@link writeProject} made. */
+export function removeProjects(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes a project from `files` (path → content) into `root`, else a fresh temporary folder. */
 export function writeProject(files: Record<string, string>, root?: string): string {
   const dir = root ?? mkdtempSync(join(tmpdir(), "drizzle-project-"));
+  if (!root) made.push(dir);
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);

@@ -1,7 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/errors.js";
 import { drizzleOrm } from "../../src/orm/drizzle/index.js";
-import { applyPlan, detect, fileAfter, pkg, planSchema, writeProject } from "./drizzle-project.js";
+import {
+  applyPlan,
+  detect,
+  fileAfter,
+  pkg,
+  planSchema,
+  removeProjects,
+  writeProject,
+} from "./drizzle-project.js";
+
+afterAll(removeProjects);
 
 const esmContext = { configFile: "src/auth.ts", kind: "esm" as const, withExtension: true };
 
