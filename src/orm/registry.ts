@@ -1,5 +1,6 @@
 import { CliError } from "../errors.js";
 import type { PackageJson } from "../project/package-json.js";
+import { drizzleOrm } from "./drizzle/index.js";
 import { kysely } from "./kysely/index.js";
 import { prisma } from "./prisma/index.js";
 import type { OrmDetection, OrmModule } from "./types.js";
@@ -8,7 +9,7 @@ import type { OrmDetection, OrmModule } from "./types.js";
  * Every ORM whose set-up `init` wires through its Auth.js adapter. Adding one: its folder under
  * `src/orm/` and one entry here. The order is the order of detection messages and choices.
  */
-export const orms: readonly OrmModule[] = [prisma, kysely];
+export const orms: readonly OrmModule[] = [prisma, drizzleOrm, kysely];
 
 /** `--database` values that name an ORM. */
 export function ormById(id: string): OrmModule | undefined {
