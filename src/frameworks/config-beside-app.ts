@@ -8,19 +8,9 @@ import { detectEnvLoading } from "../project/environment.js";
 import { freeModulePath } from "../project/module-collision.js";
 import { importedSources } from "../project/source-path.js";
 import { type ModuleKind, moduleKindOf } from "../syntax/module-kind.js";
+import { siblingSpecifier } from "../syntax/sibling-specifier.js";
 import { detectStyle, quoted, type SourceStyle } from "../syntax/source-style.js";
 import type { ConfigShape, ProjectBase } from "./types.js";
-
-/** How a file imports a sibling: `./auth.js` (the emitted name) unless the file omits extensions. */
-export function siblingSpecifier(fromFile: string, toFile: string, withExtension: boolean): string {
-  const target = posix.relative(posix.dirname(fromFile), toFile);
-  const emitted = target
-    .replace(/\.ts$/, ".js")
-    .replace(/\.mts$/, ".mjs")
-    .replace(/\.cts$/, ".cjs");
-  const spec = withExtension ? emitted : emitted.replace(/\.[cm]?js$/, "");
-  return spec.startsWith(".") ? spec : `./${spec}`;
-}
 
 /**
  * A file name in `dir` not taken by something else: `auth.ts`, else `auth.config.ts` (a file

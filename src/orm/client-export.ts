@@ -1,9 +1,9 @@
 import type { Node as MorphNode, SourceFile } from "ts-morph";
 import type { ModuleImport } from "../edit/imports.js";
-import { siblingSpecifier } from "../frameworks/config-beside-app.js";
 import { readText } from "../project/read-text.js";
 import { sourceFiles } from "../project/source-files.js";
 import { parse } from "../syntax/parse.js";
+import { siblingSpecifier } from "../syntax/sibling-specifier.js";
 import { Node, SyntaxKind } from "../syntax/ts-morph.js";
 import type { ClientExport, ImportContext } from "./types.js";
 

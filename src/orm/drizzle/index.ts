@@ -1,6 +1,6 @@
 import type { ModuleImport } from "../../edit/imports.js";
 import { CliError } from "../../errors.js";
-import { siblingSpecifier } from "../../frameworks/config-beside-app.js";
+import { siblingSpecifier } from "../../syntax/sibling-specifier.js";
 import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";
 import { adapterRelease } from "./adapter-version.js";

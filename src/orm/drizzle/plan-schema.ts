@@ -1,11 +1,11 @@
 import semver from "semver";
 import { CliError } from "../../errors.js";
-import { siblingSpecifier } from "../../frameworks/config-beside-app.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import { dependencyRange, installedVersion, readPackageJson } from "../../project/package-json.js";
 import { moduleResolution, readTsConfig } from "../../project/tsconfig.js";
 import { moduleKindOf } from "../../syntax/module-kind.js";
 import { parse } from "../../syntax/parse.js";
+import { siblingSpecifier } from "../../syntax/sibling-specifier.js";
 import { detectStyle, quoted, statement } from "../../syntax/source-style.js";
 import { eolOf, insertAt } from "../../syntax/text-edit.js";
 import { Node } from "../../syntax/ts-morph.js";

@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { CliError } from "../../errors.js";
-import { siblingSpecifier } from "../../frameworks/config-beside-app.js";
+import { siblingSpecifier } from "../../syntax/sibling-specifier.js";
 import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";
 import { detectPrisma, type PrismaDetection, type PrismaInfo, prismaUnusable } from "./detect.js";
