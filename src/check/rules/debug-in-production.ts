@@ -1,18 +1,26 @@
 import type { Rule } from "../types.js";
 
+/**
+ * `debug: true` written in the configuration. A committed literal is on in every deployment,
+ * whatever NODE_ENV says, so one rule covers both (a second rule for "committed" would report
+ * the same line twice); only the message says whether production is known to be affected.
+ */
 export const debugInProduction: Rule = {
   id: "debug-in-production",
   severity: "warning",
-  summary: "`debug: true` while NODE_ENV is production.",
+  summary: "`debug: true` written in the configuration (on in production too).",
   check(context) {
     const { config } = context.setup;
+    if (config.debug?.value !== true) return [];
     const nodeEnv = context.env.get("NODE_ENV");
-    if (config.debug?.value !== true || nodeEnv?.value !== "production") return [];
+    const production = nodeEnv?.value === "production";
     return [
       {
         file: config.file,
         line: config.debug.line,
-        message: `debug is on and NODE_ENV=production (${nodeEnv.file ?? "environment"}).`,
+        message: production
+          ? `debug is on and NODE_ENV=production (${nodeEnv.file ?? "environment"}).`
+          : "debug: true is committed: it is on in every deployment, production included.",
         why: "Debug logs describe every auth request (users, providers, adapter calls): noise at best, personal data in your logs at worst.",
         fix: 'Write `debug: process.env.NODE_ENV !== "production"`, or remove it.',
       },
