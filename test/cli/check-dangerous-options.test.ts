@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { rules } from "../../src/check/rules.js";
 import { edit, project, replaceIn, runCheck } from "../support/check-project.js";
-import { removeTemporary } from "../support/cli.js";
+import { copyFixture, removeTemporary, runInit } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases, type Edit, nearMisses } from "./check-dangerous-options.cases.js";
 
@@ -51,5 +51,39 @@ describe("check: dangerous options", () => {
     for (const rule of nearMisses.map((c) => c.rule)) expect(firing).toContain(rule);
     for (const rule of firing)
       if (rule !== "credentials-always-null") expect(nearMisses.map((c) => c.rule)).toContain(rule);
+  });
+});
+
+describe("check: the dangerous-option rules on projects fresh from init", () => {
+  const dangerous = new Set(dangerousOptionCases.map((c) => c.rule));
+
+  it.each([
+    ["express5-ts-split", false],
+    ["express4-cjs-js", true],
+    ["fastify5-ts-factory", false],
+    ["hono-node-ts", true],
+    ["solid-start-1-ts", false],
+  ] as const)("%s (demo user: %s): silent, and reading the generated configuration", async (fixture, demo) => {
+    const dir = copyFixture(fixture);
+    const init = await runInit({
+      cwd: dir,
+      yes: true,
+      providers: "github,credentials",
+      demo,
+      json: true,
+    });
+    expect(init.exitCode, init.stdout).toBe(0);
+    const run = await runCheck(dir);
+    const findings = run.json?.findings as { rule: string }[];
+    expect(findings.filter((f) => dangerous.has(f.rule))).toEqual([]);
+    // The same rules do read the generated file: one mistake added there is found.
+    const file = run.json?.config.file as string;
+    edit(dir, file, (t) =>
+      t.replace(/session: \{ strategy:/, "session: { maxAge: 400 * 86400, strategy:"),
+    );
+    const mistaken = await runCheck(dir);
+    expect(mistaken.json?.findings).toContainEqual(
+      expect.objectContaining({ rule: "max-age-too-long", file }),
+    );
   });
 });

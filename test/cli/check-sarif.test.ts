@@ -57,7 +57,7 @@ describe("check --format sarif", () => {
     expect(sarifErrors(sarif.json)).toEqual([]);
     expect(schemaErrors("check", json.json)).toEqual([]);
     // The validator is not vacuous: a result level SARIF does not have is refused.
-    const tampered = structuredClone(sarif.json);
+    const tampered = structuredClone(sarif.json!);
     tampered.runs[0].results[0].level = "fatal";
     expect(sarifErrors(tampered).join()).toMatch(/level/);
     expect(sarif.exitCode).toBe(1);

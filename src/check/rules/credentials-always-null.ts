@@ -1,10 +1,13 @@
+import { CREDENTIALS_STUB } from "../../catalog/provider-code.js";
 import { configSyntax, returnedValues } from "../config-syntax.js";
 import { credentialsAuthorizers, isNothing } from "../credentials-syntax.js";
 import type { Rule } from "../types.js";
 
 /**
  * A Credentials `authorize` whose every return path gives null or undefined (or that only
- * throws). An error: nobody can ever sign in with it.
+ * throws). An error: nobody can ever sign in with it. The stub `init` writes (marked by its TODO
+ * comment) is left alone: it is the starting point the user was given, and a project fresh from
+ * `init` must pass `check`.
  */
 export const credentialsAlwaysNull: Rule = {
   id: "credentials-always-null",
@@ -14,6 +17,7 @@ export const credentialsAlwaysNull: Rule = {
     const syntax = configSyntax(context);
     if (!syntax) return [];
     return credentialsAuthorizers(syntax).flatMap(({ fn }) => {
+      if (fn.getText().includes(CREDENTIALS_STUB)) return [];
       if (!returnedValues(fn).every(({ value }) => isNothing(value))) return [];
       return [
         {
