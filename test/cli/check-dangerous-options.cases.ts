@@ -76,6 +76,7 @@ export const dangerousOptionCases: OptionCase[] = [
   {
     rule: "redirect-callback-open",
     label: "a template of a renamed url, in an arrow",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the user's code, written into the fixture.
     edits: [callbacks("    redirect: ({ url: to }) => `${to}`,\n")],
     line: 17,
   },
@@ -99,6 +100,7 @@ export const dangerousOptionCases: OptionCase[] = [
     rule: "redirect-callback-open",
     label: "baseUrl glued in front without a check (https://app@evil.example)",
     edits: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the user's code, written into the fixture.
       callbacks("    redirect({ url, baseUrl }) {\n      return `${baseUrl}${url}`;\n    },\n"),
     ],
     line: 18,
@@ -229,6 +231,7 @@ export const nearMisses: NearMiss[] = [
     label: "the origin check Auth.js documents",
     edits: [
       callbacks(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the user's code, written into the fixture.
         '    redirect({ url, baseUrl }) {\n      if (url.startsWith("/")) return `${baseUrl}${url}`;\n      if (new URL(url).origin === baseUrl) return url;\n      return baseUrl;\n    },\n',
       ),
     ],
