@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { providers } from "../../src/catalog/providers.js";
+import { PRESET_CHECKS } from "../../src/check/rules/oauth-checks-lowered.js";
 import { rules } from "../../src/check/rules.js";
 import { edit, project, replaceIn, runCheck } from "../support/check-project.js";
 import { copyFixture, removeTemporary, runInit } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases, type Edit, nearMisses } from "./check-dangerous-options.cases.js";
+import { wiringCases } from "./check-wiring.cases.js";
 
 afterAll(removeTemporary);
 
@@ -54,12 +57,14 @@ describe("check: dangerous options", () => {
   });
 });
 
-describe("check: the dangerous-option rules on projects fresh from init", () => {
-  const dangerous = new Set(dangerousOptionCases.map((c) => c.rule));
+describe("check: this round's rules on projects fresh from init", () => {
+  // This round's rules: the dangerous options and Express's wiring.
+  const dangerous = new Set([...dangerousOptionCases, ...wiringCases].map((c) => c.rule));
 
   it.each([
     ["express5-ts-split", false],
     ["express4-cjs-js", true],
+    ["express-generator-js", false],
     ["fastify5-ts-factory", false],
     ["hono-node-ts", true],
     ["solid-start-1-ts", false],
@@ -85,5 +90,19 @@ describe("check: the dangerous-option rules on projects fresh from init", () => 
     expect(mistaken.json?.findings).toContainEqual(
       expect.objectContaining({ rule: "max-age-too-long", file }),
     );
+  });
+});
+
+describe("oauth-checks-lowered knows what each preset sends", () => {
+  const oauthPresets = providers.filter((p) => p.kind === "oauth" || p.kind === "oidc");
+
+  it.each(
+    oauthPresets.map((p) => p.id),
+  )("%s: the same checks as the runtime's preset", async (id) => {
+    const preset = (await import(`../../runtime/src/providers/${id}.ts`)) as {
+      default: (options?: object) => { checks?: string[] };
+    };
+    const sent = preset.default({ clientId: "id", clientSecret: "secret" }).checks;
+    expect(PRESET_CHECKS[id] ?? ["pkce"]).toEqual(sent?.length ? sent : ["pkce"]);
   });
 });
