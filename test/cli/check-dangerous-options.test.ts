@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { providers } from "../../src/catalog/providers.js";
 import { PRESET_CHECKS } from "../../src/check/rules/oauth-checks-lowered.js";
 import { rules } from "../../src/check/rules.js";
-import { edit, project, replaceIn, runCheck } from "../support/check-project.js";
+import { edit, project, read, replaceIn, runCheck } from "../support/check-project.js";
 import { copyFixture, removeTemporary, runInit } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases, type Edit, nearMisses } from "./check-dangerous-options.cases.js";
@@ -104,5 +104,19 @@ describe("oauth-checks-lowered knows what each preset sends", () => {
     };
     const sent = preset.default({ clientId: "id", clientSecret: "secret" }).checks;
     expect(PRESET_CHECKS[id] ?? ["pkce"]).toEqual(sent?.length ? sent : ["pkce"]);
+  });
+});
+
+describe("check --fix on the dangerous options", () => {
+  it("ties a committed debug: true to NODE_ENV, in the file's quotes, and moves nothing else", async () => {
+    const dir = mistaken([["  session:", "  debug: true,\n  session:"]]);
+    // A project written with single quotes keeps them.
+    edit(dir, "src/auth.ts", (t) => t.replaceAll('"', "'"));
+    const before = read(dir, "src/auth.ts").split("\n");
+    const run = await runCheck(dir, { fix: true });
+    expect(run.json?.findings).toEqual([]);
+    const after = read(dir, "src/auth.ts").split("\n");
+    const changed = after.filter((line, i) => line !== before[i]);
+    expect(changed).toEqual(["  debug: process.env.NODE_ENV !== 'production',"]);
   });
 });
