@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { providers } from "../../src/catalog/providers.js";
 import { PRESET_CHECKS } from "../../src/check/rules/oauth-checks-lowered.js";
@@ -61,14 +62,13 @@ describe("check: this round's rules on projects fresh from init", () => {
   // This round's rules: the dangerous options and Express's wiring.
   const dangerous = new Set([...dangerousOptionCases, ...wiringCases].map((c) => c.rule));
 
-  it.each([
-    ["express5-ts-split", false],
-    ["express4-cjs-js", true],
-    ["express-generator-js", false],
-    ["fastify5-ts-factory", false],
-    ["hono-node-ts", true],
-    ["solid-start-1-ts", false],
-  ] as const)("%s (demo user: %s): silent, and reading the generated configuration", async (fixture, demo) => {
+  // Every framework fixture, with and without init's demo user in turn.
+  const fixtures = readdirSync(new URL("../fixtures/", import.meta.url)).filter((name) =>
+    /^(express|fastify|hono|solid-start)/.test(name),
+  );
+  it.each(
+    fixtures.map((fixture, i) => [fixture, i % 2 === 0] as const),
+  )("%s (demo user: %s): silent, and reading the generated configuration", async (fixture, demo) => {
     const dir = copyFixture(fixture);
     const init = await runInit({
       cwd: dir,
