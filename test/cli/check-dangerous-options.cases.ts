@@ -53,6 +53,17 @@ export const dangerousOptionCases: OptionCase[] = [
   { rule: "oauth-checks-lowered", label: "checks: []", edits: [github("checks: []")], line: 8 },
   {
     rule: "oauth-checks-lowered",
+    label: 'checks: ["none"] on a provider written by hand',
+    edits: [
+      [
+        GITHUB,
+        '    {\n      id: "corp",\n      name: "Corp",\n      type: "oauth",\n      issuer: "https://sso.example.com",\n      checks: ["none"],\n    },\n',
+      ],
+    ],
+    line: 13,
+  },
+  {
+    rule: "oauth-checks-lowered",
     label: "pkce dropped from GitHub's checks",
     edits: [github('checks: ["state"]')],
     line: 8,
@@ -225,6 +236,16 @@ export const nearMisses: NearMiss[] = [
     rule: "oauth-checks-lowered",
     label: "checks that keep pkce and add state",
     edits: [github('checks: ["pkce", "state"]')],
+  },
+  {
+    rule: "oauth-checks-lowered",
+    label: 'a provider written by hand with checks: ["state"] (it may not support PKCE)',
+    edits: [
+      [
+        GITHUB,
+        '    {\n      id: "corp",\n      name: "Corp",\n      type: "oauth",\n      authorization: "https://sso.example.com/authorize",\n      token: "https://sso.example.com/token",\n      userinfo: "https://sso.example.com/me",\n      checks: ["state"],\n    },\n',
+      ],
+    ],
   },
   {
     rule: "redirect-callback-open",

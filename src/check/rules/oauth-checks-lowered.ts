@@ -26,7 +26,7 @@ const GUARDS: Record<string, string> = {
 
 /**
  * `checks` lowered on an OAuth/OIDC provider: `["none"]`, `[]`, or a list without the `pkce` or
- * `state` its preset sends. An error: the callback then accepts a code it cannot tie to the
+ * `state` its preset sends (a provider written by hand: only `["none"]` or `[]`). An error: the callback then accepts a code it cannot tie to the
  * browser that started the sign-in.
  */
 export const oauthChecksLowered: Rule = {
@@ -47,8 +47,12 @@ export const oauthChecksLowered: Rule = {
       if (!oauth) return [];
       const written = value.getElements().map((element) => stringValue(element));
       if (written.some((check) => check === undefined)) return [];
-      const expected = PRESET_CHECKS[info?.preset ?? ""] ?? ["pkce"];
-      const dropped = expected.filter((check) => check in GUARDS && !written.includes(check));
+      // A preset's checks are known to work with its provider; a provider written by hand may
+      // not support PKCE, so there only an empty list or "none" counts as lowered.
+      const expected = preset ? (PRESET_CHECKS[info?.preset ?? ""] ?? ["pkce"]) : ["pkce"];
+      const dropped = preset
+        ? expected.filter((check) => check in GUARDS && !written.includes(check))
+        : [];
       const none = written.length === 0 || written.includes("none");
       if (!none && dropped.length === 0) return [];
       const lost = (none ? expected.filter((check) => check in GUARDS) : dropped).map(
