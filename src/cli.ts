@@ -196,9 +196,13 @@ export function program(prompter?: Prompter): Command {
     .option("--dry-run", "with --fix: print the fixes and write nothing")
     .option("--rule <ids>", "run only these rules, comma-separated")
     .option("--list", "list the rules")
-    .option("--json", "print one JSON document")
+    .option("--json", "print one JSON document (the same as --format json)")
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif"]))
     .action(async (options) => {
-      process.exitCode = await run(options, prompter, (io) => check(options, io));
+      // A document format prints that document alone, like --json.
+      options.cwd ??= process.cwd();
+      const json = Boolean(options.json) || ["json", "sarif"].includes(options.format);
+      process.exitCode = await run({ ...options, json }, prompter, (io) => check(options, io));
     });
 
   databaseOptions(
@@ -239,7 +243,13 @@ export async function main(argv = process.argv): Promise<void> {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw error;
   });
-  const json = argv.includes("--json");
+  const json =
+    argv.includes("--json") ||
+    argv.some(
+      (arg, i) =>
+        /^--format=(json|sarif)$/.test(arg) ||
+        (arg === "--format" && /^(json|sarif)$/.test(argv[i + 1] ?? "")),
+    );
   const cli = program();
   let usage = "";
   // With --json a usage error is a JSON document too, not commander's text.

@@ -4,6 +4,12 @@ import type { ProviderInfo } from "./providers.js";
 /** The indentation `providerExpression` writes its inner lines for (elements at four spaces). */
 export const ELEMENT_INDENT = "    ";
 
+/**
+ * The comment of the Credentials stub `init` writes without `--demo`: `check` knows the stub by it
+ * (an unfinished `authorize` the user was handed, not one that went wrong).
+ */
+export const CREDENTIALS_STUB = "TODO: look the user up in your user store";
+
 // `authorize` is not `async`: neither body awaits anything, and a linter's require-await rule
 // (typescript-eslint's recommended type-checked set, as express-generator-typescript has it)
 // fails the project's lint on an async function without await. A real lookup makes it async.
@@ -14,7 +20,7 @@ function credentialsExpression(demo: boolean, q: (s: string) => string, semi: st
           return { id: ${q("demo")}, name: ${q("Demo User")}, email: ${q("demo@example.com")} }${semi}
         }
         return null${semi}`
-    : `// TODO: look the user up in your user store and verify the password with a slow hash
+    : `// ${CREDENTIALS_STUB} and verify the password with a slow hash
         // (scrypt, argon2). Return the user, or null to refuse.
         return null${semi}`;
   return `Credentials({

@@ -2,17 +2,25 @@ import { frameworks } from "../frameworks/registry.js";
 import { authNotMounted } from "./rules/auth-not-mounted.js";
 import { authUrlInvalid } from "./rules/auth-url-invalid.js";
 import { cjsNodeVersion } from "./rules/cjs-node-version.js";
+import { cookieOptionsWeakened } from "./rules/cookie-options-weakened.js";
+import { credentialsAlwaysNull } from "./rules/credentials-always-null.js";
 import { credentialsDatabaseStrategy } from "./rules/credentials-database-strategy.js";
+import { credentialsNoPasswordCheck } from "./rules/credentials-no-password-check.js";
 import { databaseWithoutAdapter } from "./rules/database-without-adapter.js";
 import { debugInProduction } from "./rules/debug-in-production.js";
 import { demoUser } from "./rules/demo-user.js";
+import { emailAccountLinking } from "./rules/email-account-linking.js";
 import { emailWithoutAdapter } from "./rules/email-without-adapter.js";
 import { envDuplicateKey } from "./rules/env-duplicate-key.js";
 import { envFileNotIgnored } from "./rules/env-file-not-ignored.js";
 import { esmImportExtensions } from "./rules/esm-import-extensions.js";
+import { maxAgeTooLong } from "./rules/max-age-too-long.js";
 import { moduleShadowsFolder } from "./rules/module-shadows-folder.js";
+import { oauthChecksLowered } from "./rules/oauth-checks-lowered.js";
 import { ormSchemaIncomplete } from "./rules/orm-schema-incomplete.js";
 import { providerEnvMissing } from "./rules/provider-env-missing.js";
+import { providerTokensInSession } from "./rules/provider-tokens-in-session.js";
+import { redirectCallbackOpen } from "./rules/redirect-callback-open.js";
 import { runtimeVersion } from "./rules/runtime-version.js";
 import { secretInEnvExample } from "./rules/secret-in-env-example.js";
 import { secretInSource } from "./rules/secret-in-source.js";
@@ -21,6 +29,8 @@ import { secretLowEntropy } from "./rules/secret-low-entropy.js";
 import { secretMissing } from "./rules/secret-missing.js";
 import { secretPlaceholder } from "./rules/secret-placeholder.js";
 import { secretTooShort } from "./rules/secret-too-short.js";
+import { secureCookiesOff } from "./rules/secure-cookies-off.js";
+import { trustHostHardCoded } from "./rules/trust-host-hard-coded.js";
 import { trustHostMisread } from "./rules/trust-host-misread.js";
 import { tsconfigModuleResolution } from "./rules/tsconfig-module-resolution.js";
 import type { CheckContext, Finding, Rule } from "./types.js";
@@ -72,6 +82,16 @@ export const rules: Rule[] = [
   emailWithoutAdapter,
   debugInProduction,
   demoUser,
+  credentialsAlwaysNull,
+  credentialsNoPasswordCheck,
+  emailAccountLinking,
+  oauthChecksLowered,
+  redirectCallbackOpen,
+  providerTokensInSession,
+  cookieOptionsWeakened,
+  secureCookiesOff,
+  trustHostHardCoded,
+  maxAgeTooLong,
   runtimeVersion,
 ];
 

@@ -1,5 +1,6 @@
 import { buildContext, type ContextOptions } from "../check/context.js";
 import { rules, runRules } from "../check/rules.js";
+import { sarifLog } from "../check/sarif.js";
 import type { CheckContext, Finding } from "../check/types.js";
 import { CliError, ExitCode } from "../errors.js";
 import { frameworkById } from "../frameworks/registry.js";
@@ -7,7 +8,26 @@ import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import type { Io } from "../ui/io.js";
+import { CLI_VERSION } from "./init/config-module.js";
 import { confirmPlan } from "./present-plan.js";
+
+const FORMATS = ["text", "json", "sarif"];
+
+/**
+ * The output format: `--format`, or `json` for `--json`. A document format needs the JSON mode of
+ * the output (nothing else printed), which the CLI turns on for it.
+ */
+function outputFormat(options: CheckOptions): string {
+  const format = options.format ?? (options.json ? "json" : "text");
+  if (!FORMATS.includes(format))
+    throw new CliError("invalid_flag", `--format ${format}: use ${FORMATS.join(", ")}.`);
+  if (options.json && format !== "json")
+    throw new CliError(
+      "invalid_flag",
+      `--json prints JSON: it cannot be used with --format ${format}.`,
+    );
+  return format;
+}
 
 export interface CheckOptions extends ContextOptions {
   /** Warnings fail too. */
@@ -16,6 +36,8 @@ export interface CheckOptions extends ContextOptions {
   fix?: boolean;
   dryRun?: boolean;
   json?: boolean;
+  /** `text` (default), `json` (the same document as `--json`) or `sarif` (SARIF 2.1.0). */
+  format?: string;
   /** Comma-separated rule ids to run (all by default). */
   rule?: string;
   /** Print the rules and exit. */
@@ -79,6 +101,7 @@ function planFixes(io: Io, context: CheckContext, findings: Finding[]) {
  */
 export async function check(options: CheckOptions, io: Io): Promise<number> {
   const { output } = io;
+  const format = outputFormat(options);
   const selected = selectRules(options.rule);
   if (options.list) {
     for (const rule of rules)
@@ -125,6 +148,12 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
       `${text}${counts.fixable ? ` (${counts.fixable} fixable with --fix)` : ""}.`,
     );
   else output.success(`${text}.`);
+  if (format === "sarif") {
+    output.document(
+      sarifLog({ root: context.root, version: CLI_VERSION, rules: selected, findings }),
+    );
+    return failed ? ExitCode.error : ExitCode.ok;
+  }
   output.document({
     ok: true,
     command: "check",

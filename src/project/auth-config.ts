@@ -123,6 +123,42 @@ function providerOf(
   return { id: id ?? preset, preset, module, line, options };
 }
 
+/**
+ * The elements of `providers`, in order: written inline, in a same-file constant, or spread from
+ * one (`...oauthProviders`). Empty when the list is built in a way that is not followed.
+ */
+export function providerElements(object: ObjectLiteralExpression): {
+  node: Node | undefined;
+  shape: ProvidersArray["shape"];
+  elements: Node[];
+} {
+  const source = object.getSourceFile();
+  let node = propertyValue(object, "providers");
+  let shape: ProvidersArray["shape"] = "inline";
+  if (Node.isIdentifier(node)) {
+    const resolved = variableValue(source, node.getText());
+    if (resolved) {
+      node = resolved;
+      shape = "variable";
+    }
+  }
+  const elements: Node[] = [];
+  if (!Node.isArrayLiteralExpression(node)) return { node, shape, elements };
+  for (const element of node.getElements()) {
+    const value = unwrap(element);
+    if (!value) continue;
+    if (Node.isSpreadElement(value)) {
+      const spread = unwrap(value.getExpression());
+      const base = Node.isIdentifier(spread) ? variableValue(source, spread.getText()) : spread;
+      if (Node.isArrayLiteralExpression(base))
+        for (const inner of base.getElements()) elements.push(unwrap(inner) ?? inner);
+      continue;
+    }
+    elements.push(value);
+  }
+  return { node, shape, elements };
+}
+
 /** Everything the configuration object says, read from its syntax. */
 export function readConfigObject(
   object: ObjectLiteralExpression,
@@ -134,33 +170,11 @@ export function readConfigObject(
   const modules = importedModules(source);
   // `…/providers/<id>` of our runtime or of Auth.js.
   const presetModule = new RegExp(`^${packagesPattern(vocabulary)}/providers/([a-z0-9-]+)$`);
-  let providersNode = propertyValue(object, "providers");
-  let shape: ProvidersArray["shape"] = "inline";
-  if (Node.isIdentifier(providersNode)) {
-    const resolved = variableValue(source, providersNode.getText());
-    if (resolved) {
-      providersNode = resolved;
-      shape = "variable";
-    }
-  }
-  const providers: ConfiguredProvider[] = [];
-  let providersArray: ProvidersArray | undefined;
-  if (Node.isArrayLiteralExpression(providersNode)) {
-    providersArray = { ...arrayLayout(providersNode), shape };
-    for (const element of providersNode.getElements()) {
-      const value = unwrap(element);
-      if (!value) continue;
-      if (Node.isSpreadElement(value)) {
-        const spread = unwrap(value.getExpression());
-        const base = Node.isIdentifier(spread) ? variableValue(source, spread.getText()) : spread;
-        if (Node.isArrayLiteralExpression(base))
-          for (const inner of base.getElements())
-            providers.push(providerOf(unwrap(inner) ?? inner, modules, presetModule));
-        continue;
-      }
-      providers.push(providerOf(value, modules, presetModule));
-    }
-  }
+  const { node: providersNode, shape, elements } = providerElements(object);
+  const providersArray: ProvidersArray | undefined = Node.isArrayLiteralExpression(providersNode)
+    ? { ...arrayLayout(providersNode), shape }
+    : undefined;
+  const providers = elements.map((element) => providerOf(element, modules, presetModule));
   const session = propertyValue(object, "session");
   const strategy = Node.isObjectLiteralExpression(session)
     ? written<string>(propertyValue(session, "strategy"), "string")

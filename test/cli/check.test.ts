@@ -1,42 +1,32 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rules } from "../../src/check/rules.js";
-import { type CheckOptions, check } from "../../src/commands/check.js";
+import { check } from "../../src/commands/check.js";
+import {
+  type Base,
+  edit,
+  project,
+  read,
+  replaceIn,
+  runCheck,
+  SECRET,
+  write,
+} from "../support/check-project.js";
 import { copyFixture, removeTemporary, runCommand } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
+import { dangerousOptionCases } from "./check-dangerous-options.cases.js";
+import { wiringCases } from "./check-wiring.cases.js";
 
 afterAll(removeTemporary);
 
-const SECRET = "Yq3Xk9vB2mN7pL4wR8tZ1cF6hJ0sD5gA-e_UoIiKyTx";
-const GOOD_ENV = `AUTH_SECRET=${SECRET}\nAUTH_GITHUB_ID=Iv1.abc\nAUTH_GITHUB_SECRET=0123456789abcdef\n`;
-
-const read = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
-const write = (dir: string, file: string, text: string) => writeFileSync(join(dir, file), text);
-const edit = (dir: string, file: string, change: (text: string) => string) =>
-  write(dir, file, change(read(dir, file)));
 const git = (dir: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
     cwd: dir,
     stdio: "ignore",
   });
-
-/** A set-up project with nothing wrong: the env file is written after the commit, ignored. */
-function project(base: Base) {
-  const dir = copyFixture(`check-${base}`);
-  write(dir, ".env", GOOD_ENV);
-  return dir;
-}
-
-function runCheck(dir: string, options: Partial<CheckOptions> = {}) {
-  return runCommand((io) => check({ cwd: dir, environment: {}, ...options }, io), {
-    json: options.json ?? true,
-  });
-}
-
-type Base = "express" | "solid" | "fastify" | "hono";
 
 interface Case {
   rule: string;
@@ -47,11 +37,6 @@ interface Case {
   at: { file: string; line?: number };
 }
 
-const replaceIn = (file: string) => (dir: string, from: string, to: string) =>
-  edit(dir, file, (text) => {
-    if (!text.includes(from)) throw new Error(`fixture has no ${from}`);
-    return text.replace(from, to);
-  });
 const setConfig = replaceIn("src/auth.ts");
 const setApp = replaceIn("src/app.ts");
 const FASTIFY_ERROR_HANDLER = `  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
@@ -386,7 +371,8 @@ describe("check", () => {
 
   it("has a case for every rule, and at least 15 rules", () => {
     expect(rules.length).toBeGreaterThanOrEqual(15);
-    expect(cases.map((c) => c.rule).sort()).toEqual(rules.map((r) => r.id).sort());
+    const covered = new Set([...cases, ...dangerousOptionCases, ...wiringCases].map((c) => c.rule));
+    expect([...covered].sort()).toEqual(rules.map((r) => r.id).sort());
   });
 
   it.each(cases)("$rule: found where it is, and nothing else", async ({

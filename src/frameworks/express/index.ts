@@ -4,6 +4,9 @@ import { type ExpressApp, findExpressApp } from "./express-app.js";
 import { expressMounts, pathMount, readExpressMounts } from "./express-mounts.js";
 import { type ExpressProject, planExpress } from "./plan-express.js";
 import { basePathMismatch } from "./rules/base-path-mismatch.js";
+import { expressAuthMountedTwice } from "./rules/express-auth-mounted-twice.js";
+import { expressErrorHandlerOrder } from "./rules/express-error-handler-order.js";
+import { expressMountShadowed } from "./rules/express-mount-shadowed.js";
 import { express5WildcardMount } from "./rules/express5-wildcard-mount.js";
 import { httpsWithoutTrustProxy } from "./rules/https-without-trust-proxy.js";
 
@@ -65,5 +68,12 @@ export const express: FrameworkModule<"express", ExpressApp | undefined> = {
     why: "Without the mount there is no sign-in page, no callback URL and no session endpoint.",
     fix: 'Add `app.use("/auth", ExpressAuth(authConfig))` after `express()` and the body parsers (npx create-auth init does it).',
   },
-  checkRules: [express5WildcardMount, basePathMismatch, httpsWithoutTrustProxy],
+  checkRules: [
+    express5WildcardMount,
+    basePathMismatch,
+    httpsWithoutTrustProxy,
+    expressMountShadowed,
+    expressAuthMountedTwice,
+    expressErrorHandlerOrder,
+  ],
 };
