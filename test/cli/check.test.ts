@@ -280,6 +280,24 @@ const cases: Case[] = [
     at: { file: "src/auth.ts", line: 16 },
   },
   {
+    rule: "orm-schema-incomplete",
+    base: "express",
+    // The configuration uses Prisma's adapter, but the project has no Prisma set-up at all.
+    mutate: (dir) => {
+      setConfig(
+        dir,
+        'session: { strategy: "jwt"',
+        'adapter: PrismaAdapter(prisma),\n  session: { strategy: "jwt"',
+      );
+      setConfig(
+        dir,
+        'import { findUser } from "./users.js";',
+        'import { findUser } from "./users.js";\nimport { PrismaAdapter } from "@auth/prisma-adapter";\nimport { prisma } from "./db.js";',
+      );
+    },
+    at: { file: "src/auth.ts", line: 18 },
+  },
+  {
     rule: "credentials-database-strategy",
     base: "express",
     mutate: (dir) => {
