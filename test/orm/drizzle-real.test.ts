@@ -11,13 +11,17 @@ import {
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { importStatement } from "../../src/edit/imports.js";
 import { drizzleOrm } from "../../src/orm/drizzle/index.js";
 import type { Dialect } from "../../src/orm/types.js";
 import { detectStyle } from "../../src/syntax/source-style.js";
 import { npmEnv } from "../support/install.js";
 import { applyPlan, detect, planSchema, writeProject } from "./drizzle-project.js";
+
+// Each test runs the real tsc or drizzle-kit: slow on a loaded machine, so a generous bound.
+vi.setConfig({ testTimeout: 180_000 });
 
 /**
  * The generated Drizzle set-up against the real tools: drizzle-orm, drizzle-kit and
