@@ -291,3 +291,70 @@ describe("check on an app whose ORM holds the auth tables", () => {
     expect((await runCheck(root)).json?.findings).toEqual([]);
   });
 });
+
+describe("init on a Hono app with Drizzle", () => {
+  it("passes the app's db and its extended users table to DrizzleAdapter", async () => {
+    const root = writeProject({
+      "package.json": {
+        name: "drizzle-app",
+        type: "module",
+        dependencies: {
+          "drizzle-orm": "^0.45.1",
+          pg: "^8.13.0",
+          hono: "^4.9.0",
+          "@hono/node-server": "^1.14.0",
+        },
+        devDependencies: { "drizzle-kit": "^0.31.0" },
+      },
+      "drizzle.config.ts": `import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/db/schema.ts",
+  out: "./drizzle",
+  dbCredentials: { url: process.env.DATABASE_URL! },
+});
+`,
+      "src/db/index.ts": `import { drizzle } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import * as schema from "./schema";
+
+export const db = drizzle(new Pool({ connectionString: process.env.DATABASE_URL }), { schema });
+`,
+      "src/db/schema.ts": `import { pgTable, text } from "drizzle-orm/pg-core";
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  name: text("name"),
+});
+`,
+      "src/index.ts": `import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+
+const app = new Hono();
+app.get("/", (c) => c.text("hi"));
+serve({ fetch: app.fetch, port: 3000 });
+`,
+    });
+    const run = await runInit({
+      cwd: root,
+      yes: true,
+      json: true,
+      providers: "email",
+      gitCheck: false,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.json?.answers).toMatchObject({ database: "drizzle", strategy: "database" });
+    const config = readFileSync(join(root, "src/auth.ts"), "utf8");
+    expect(config).toContain('import { DrizzleAdapter } from "@auth/drizzle-adapter";');
+    expect(config).toMatch(/import \{ db \} from "\.\/db\/index(\.js)?";/);
+    expect(config).toMatch(/DrizzleAdapter\(db, \{[^}]*usersTable: users/s);
+    // The app's own users table gains the columns auth needs, in place; no second users table.
+    const schema = readFileSync(join(root, "src/db/schema.ts"), "utf8");
+    expect(schema.match(/pgTable\("users"/g)).toHaveLength(1);
+    expect(schema).toMatch(/email: text\("email"\)(\.unique\(\))?/);
+    expect(run.json?.nextSteps.migrate.steps.join(" ")).toMatch(
+      /drizzle-kit generate.*drizzle-kit migrate/,
+    );
+  });
+});
