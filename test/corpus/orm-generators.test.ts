@@ -130,6 +130,8 @@ describe.concurrent.each(combinations)("$backend + $orm + $database, with auth",
       const { root, server, db, before } = project(combination);
       const first = await init(server);
       expect(first.exitCode, first.all).toBe(0);
+      // Init found the app's ORM (in the db workspace package the server depends on).
+      expect(first.all).toMatch(new RegExp(`Database:\\s+${ormById(combination.orm)?.name}`));
       expect(first.all).not.toMatch(/--force|--legacy-peer-deps/);
 
       // The configuration imports the client the app already creates, through the ORM's adapter.
