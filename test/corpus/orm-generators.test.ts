@@ -31,7 +31,11 @@ const combinations: Combination[] = [
   { backend: "express", orm: "drizzle", database: "mysql" },
 ];
 
-/** The root scripts compared before and after init (`build` bundles with tsdown, `check-types` runs tsc in every workspace). */
+/**
+ * The server's own scripts, compared before and after init: `check-types` (`tsc -b`, which also
+ * checks the db package's sources it imports) and `build` (tsdown, bundling the workspace
+ * packages). The root's `check-types` fails as generated: it runs in workspaces without one.
+ */
 const ownScripts = ["check-types", "build"];
 
 interface Project {
@@ -58,7 +62,7 @@ beforeAll(async () => {
         root,
         server,
         db,
-        before: await runOwnScripts(root, ownScripts),
+        before: await runOwnScripts(server, ownScripts),
       });
     }),
   );
@@ -95,8 +99,9 @@ describe.concurrent.each(
 )("$backend + $orm + $database, before init", (combination) => {
   it("installs, type-checks, reaches its database with its own tool and serves its page", async () => {
     const { root, server, before } = project(combination);
-    // The project's own type check passes as generated (its build is compared after init).
+    // The server's own type check and build pass as generated.
     expect(before["check-types"]?.passed, before["check-types"]?.output).toBe(true);
+    expect(before.build?.passed, before.build?.output).toBe(true);
     const pushed = await run("npm", ["run", "db:push"], root);
     expect(pushed.exitCode, pushed.all).toBe(0);
     expect(userTables(root)).toEqual([]);
@@ -134,9 +139,13 @@ describe.concurrent.each(combinations)("$backend + $orm + $database, with auth",
       expect(first.all).toMatch(new RegExp(`Database:\\s+${ormById(combination.orm)?.name}`));
       expect(first.all).not.toMatch(/--force|--legacy-peer-deps/);
 
-      // The configuration imports the client the app already creates, through the ORM's adapter.
+      // The configuration imports the client the app already creates (`export const db` in the
+      // db workspace package), through the ORM's adapter.
       const config = readFileSync(join(server, "src/auth.ts"), "utf8");
-      expect(config).toMatch(/import\s*\{\s*db\s*\}\s*from\s*["']\.\/services(?:\.js)?["']/);
+      const dbPackage = `@${combination.orm}-${combination.database}/db`;
+      expect(config).toMatch(
+        new RegExp(`import\\s*\\{\\s*db\\s*\\}\\s*from\\s*["']${dbPackage}["']`),
+      );
       expect(config).toMatch(/["']@auth\/drizzle-adapter["']/);
       // One user table, added to the app's schema (the generated one has none).
       expect(userTables(root)).toHaveLength(1);
@@ -145,7 +154,7 @@ describe.concurrent.each(combinations)("$backend + $orm + $database, with auth",
       expect(migrated.exitCode, migrated.all).toBe(0);
       expect(await tablesWithEmail(combination.database, db)).toHaveLength(1);
 
-      const after = await runOwnScripts(root, ownScripts);
+      const after = await runOwnScripts(server, ownScripts);
       expect(outcomes(after), JSON.stringify(after, null, 2)).toEqual(outcomes(before));
 
       const smtp = await startSmtpServer();

@@ -13,16 +13,22 @@ import {
 import { npmEnv, run } from "./corpus.js";
 
 // Projects made by create-better-t-stack (a monorepo: the Express app in apps/server, the ORM in
-// packages/db, one .env in apps/server that both read through varlock), their throwaway
+// packages/db, one .env in apps/server that both read), their throwaway
 // databases, and driving the app the way its user does. test/corpus/README.md says why this
 // generator, at this version, and what it makes.
 
 /**
- * The release generated with. Later ones need Node 22 (3.38 loads execa 10, which calls
- * `Set.prototype.union`; 3.41 on declare `node >= 22.12`); its templates come from
- * `@better-t-stack/template-generator`, which resolves to the newest 3.x when the test runs.
+ * The release generated with, and its own templates (the CLI takes them from
+ * `@better-t-stack/template-generator` at `^` its version, so they are pinned beside it). Its
+ * Drizzle apps use drizzle-orm 0.45 and drizzle-kit 0.31; the templates of 3.38 on use
+ * drizzle-orm 1.0.0-rc, which no @auth/drizzle-adapter release loads (README.md). Later CLIs also
+ * need Node 22 (3.38 loads execa 10, which calls `Set.prototype.union`; 3.41 on declare
+ * `node >= 22.12`).
  */
-export const generatorSpec = "create-better-t-stack@3.33.2";
+export const generatorPackages = [
+  "create-better-t-stack@3.27.0",
+  "@better-t-stack/template-generator@3.27.0",
+];
 
 export type Database = "postgres" | "mysql" | "sqlite";
 
@@ -40,8 +46,9 @@ export async function generate(parent: string, combination: Combination): Promis
     [
       "exec",
       "--yes",
+      ...generatorPackages.map((spec) => `--package=${spec}`),
       "--",
-      generatorSpec,
+      "create-better-t-stack",
       "create",
       name,
       ...["--backend", combination.backend, "--runtime", "node"],
@@ -53,7 +60,7 @@ export async function generate(parent: string, combination: Combination): Promis
     ],
     parent,
   );
-  if (generated.exitCode !== 0) throw new Error(`${generatorSpec} failed:\n${generated.all}`);
+  if (generated.exitCode !== 0) throw new Error(`create-better-t-stack failed:\n${generated.all}`);
   return join(parent, name);
 }
 
