@@ -48,15 +48,19 @@ interface Project {
 const parent = mkdtempSync(join(tmpdir(), "orm-corpus-"));
 const projects = new Map<Combination, Project>();
 
+const databases: ThrowawayDatabase[] = [];
+
 beforeAll(async () => {
-  // All projects at once: generation and install are mostly waiting on npm.
-  await Promise.all(
+  // All projects at once: generation and install are mostly waiting on npm. Every one settles
+  // before a failure is reported, so afterAll drops every database that was created.
+  const settled = await Promise.allSettled(
     combinations.map(async (combination) => {
       const root = await generate(parent, combination);
       const installed = await run("npm", ["install"], root);
       if (installed.exitCode !== 0) throw new Error(`npm install failed:\n${installed.all}`);
       const server = join(root, "apps/server");
       const db = await throwawayDatabase(combination.database, root);
+      databases.push(db);
       useDatabase(server, db.url);
       projects.set(combination, {
         root,
@@ -66,10 +70,12 @@ beforeAll(async () => {
       });
     }),
   );
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }, 600_000);
 
 afterAll(async () => {
-  for (const { db } of projects.values()) await db.drop();
+  for (const db of databases) await db.drop();
   rmSync(parent, { recursive: true, force: true });
 });
 
