@@ -176,7 +176,9 @@ describe.concurrent.each(combinations)("$backend + $orm + $database, with auth",
         await smtp.close();
       }
       const [[table] = []] = await tablesWithEmail(combination.database, db);
-      expect(await db.query(`SELECT email FROM ${table}`)).toEqual([["ada@corpus.example"]]);
+      expect(await db.query(`SELECT email FROM ${db.quote(table ?? "")}`)).toEqual([
+        ["ada@corpus.example"],
+      ]);
 
       const settled = hashes(root);
       const second = await init(server);

@@ -69,6 +69,8 @@ export interface ThrowawayDatabase {
   url: string;
   /** Rows of a query, each a list of column texts. */
   query(sql: string): Promise<string[][]>;
+  /** An identifier quoted for this database (`"user"` is reserved in PostgreSQL). */
+  quote(identifier: string): string;
   drop(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function throwawayDatabase(kind: Database, dir: string): Promise<Th
     return {
       url: `postgresql://postgres@127.0.0.1:5432/${name}`,
       query: async (sql) => rows(await psql(name, sql)),
+      quote: (identifier) => `"${identifier}"`,
       drop: async () =>
         void (await psql("postgres", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
     };
@@ -117,6 +120,7 @@ export async function throwawayDatabase(kind: Database, dir: string): Promise<Th
     return {
       url: `mysql://root@127.0.0.1:3306/${name}`,
       query: async (sql) => rows(await mysql(sql, name)),
+      quote: (identifier) => `\`${identifier}\``,
       drop: async () => void (await mysql(`DROP DATABASE IF EXISTS ${name}`)),
     };
   }
@@ -124,6 +128,7 @@ export async function throwawayDatabase(kind: Database, dir: string): Promise<Th
   return {
     url: `file:${file}`,
     query: async (sql) => rows(await exec("sqlite3", ["-tabs", file, sql])),
+    quote: (identifier) => `"${identifier}"`,
     drop: async () => {},
   };
 }
