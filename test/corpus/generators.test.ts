@@ -1,15 +1,13 @@
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
-import { execa } from "execa";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, loopbackContext } from "../../runtime/test/support/browser.js";
-import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
 import { freePort, type StartedProcess, waitForHttp } from "../../runtime/test/support/process.js";
 import { bin } from "../support/cli.js";
+import { hashes, npmEnv, outcomes, run, runOwnScripts } from "../support/corpus.js";
 
 // Projects made by the real generators, fetched from the npm registry when the test runs (no
 // generated copy is committed): each goes through `init --demo`, installs the packed runtime
@@ -42,16 +40,6 @@ const generators: Generator[] = [
 /** The scripts a project may have that must pass after init as they did before, in this order. */
 const ownScripts = ["lint", "typecheck", "type-check", "test", "build"];
 
-// One npm cache for everything (the user's), and the registry only for what it does not hold.
-const npmEnv = {
-  ...cleanEnv(),
-  CI: "true",
-  npm_config_prefer_offline: "true",
-  npm_config_audit: "false",
-  npm_config_fund: "false",
-  npm_config_update_notifier: "false",
-};
-
 const temporary: string[] = [];
 let browser: Browser;
 beforeAll(async () => {
@@ -61,47 +49,6 @@ afterAll(async () => {
   await browser?.close();
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
-
-const run = (command: string, args: string[], cwd: string) =>
-  execa(command, args, {
-    cwd,
-    env: npmEnv,
-    extendEnv: false,
-    reject: false,
-    all: true,
-  });
-
-/** Every file of the project but its dependencies and git data, with a hash of its content. */
-function hashes(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder)) {
-      if (entry === "node_modules" || entry === ".git") continue;
-      const path = join(folder, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else
-        files[relative(dir, path)] = createHash("sha256").update(readFileSync(path)).digest("hex");
-    }
-  };
-  walk(dir);
-  return files;
-}
-
-/** The project's own scripts among `ownScripts`, each with whether it passed and its output. */
-async function runOwnScripts(dir: string) {
-  const { scripts = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
-    scripts?: Record<string, string>;
-  };
-  const results: Record<string, { passed: boolean; output: string }> = {};
-  for (const script of ownScripts.filter((name) => scripts[name])) {
-    const result = await run("npm", ["run", script], dir);
-    results[script] = { passed: result.exitCode === 0, output: result.all ?? "" };
-  }
-  return results;
-}
-
-const outcomes = (results: Record<string, { passed: boolean }>) =>
-  Object.fromEntries(Object.entries(results).map(([script, { passed }]) => [script, passed]));
 
 /**
  * `npm start` on a free port, in a process group of its own: stopping it ends npm, its shell
@@ -185,7 +132,7 @@ describe.concurrent.each(generators)("a project made by $name", ({ generator, ex
       readFileSync(join(dir, "node_modules/express/package.json"), "utf8"),
     ).version;
     expect(expressVersion).toMatch(express);
-    const before = await runOwnScripts(dir);
+    const before = await runOwnScripts(dir, ownScripts);
 
     const first = await init(dir);
     expect(first.exitCode, first.all).toBe(0);
@@ -196,7 +143,7 @@ describe.concurrent.each(generators)("a project made by $name", ({ generator, ex
     const tree = await run("npm", ["ls", "@create-auth/runtime", "express"], dir);
     expect(tree.exitCode, tree.all).toBe(0);
 
-    const after = await runOwnScripts(dir);
+    const after = await runOwnScripts(dir, ownScripts);
     expect(outcomes(after), JSON.stringify(after, null, 2)).toEqual(outcomes(before));
 
     const app = await npmStart(dir);

@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { execa } from "execa";
+import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
+
+// What the corpus tests (projects made by real generators) share: how they run the projects'
+// own tools, which scripts they compare before and after init, and how they see that a second
+// init changed nothing.
+
+/** One npm cache for everything (the user's), and the registry only for what it does not hold. */
+export const npmEnv = {
+  ...cleanEnv(),
+  CI: "true",
+  npm_config_prefer_offline: "true",
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+};
+
+/** Runs a command the way a developer would in `cwd`, never throwing: the result says. */
+export const run = (
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+) =>
+  execa(command, args, {
+    cwd,
+    env: { ...npmEnv, ...env },
+    extendEnv: false,
+    reject: false,
+    all: true,
+  });
+
+/** Every file of the project but its dependencies and git data, with a hash of its content. */
+export function hashes(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder)) {
+      if (entry === "node_modules" || entry === ".git") continue;
+      const path = join(folder, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else
+        files[relative(dir, path)] = createHash("sha256").update(readFileSync(path)).digest("hex");
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+export type ScriptResults = Record<string, { passed: boolean; output: string }>;
+
+/** The project's own scripts among `names`, in that order, each with whether it passed. */
+export async function runOwnScripts(
+  dir: string,
+  names: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ScriptResults> {
+  const { scripts = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const results: ScriptResults = {};
+  for (const script of names.filter((name) => scripts[name])) {
+    const result = await run("npm", ["run", script], dir, env);
+    results[script] = { passed: result.exitCode === 0, output: result.all ?? "" };
+  }
+  return results;
+}
+
+/** Which scripts passed, for comparing runs. */
+export const outcomes = (results: ScriptResults) =>
+  Object.fromEntries(Object.entries(results).map(([script, { passed }]) => [script, passed]));
