@@ -169,6 +169,8 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     ok: true,
     command: "init",
     findings: project.findings,
+    /** What detection could not settle, as printed before the questions. */
+    warnings: project.warnings,
     answers: {
       ...answers,
       providers: answers.providers.map((p) => p.id),

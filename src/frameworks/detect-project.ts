@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../errors.js";
-import { detectOrms, moduleOfOrm, unusableOrms } from "../orm/registry.js";
+import { detectOrms, moduleOfOrm, unusableOrms, workspaceOrmWarnings } from "../orm/registry.js";
 import { refuseUnparsable } from "../plan/change-set.js";
 import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
 import { gitState } from "../project/git.js";
@@ -175,6 +175,7 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
       ...detection.warnings,
       ...orms.flatMap((orm) => orm.warnings),
       ...unusableOrms(root, pkg, orms),
+      ...(orms.length ? [] : workspaceOrmWarnings(root, pkg)),
     ],
   } as ProjectInfo;
 }

@@ -1,5 +1,7 @@
+import { realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import { CliError } from "../errors.js";
-import type { PackageJson } from "../project/package-json.js";
+import { dependencyRange, type PackageJson, readPackageJson } from "../project/package-json.js";
 import { drizzleOrm } from "./drizzle/index.js";
 import { kysely } from "./kysely/index.js";
 import { prisma } from "./prisma/index.js";
@@ -41,4 +43,44 @@ export function unusableOrms(root: string, pkg: PackageJson, found: OrmDetection
   return orms
     .filter((orm) => !found.some((detection) => detection.orm === orm.id))
     .flatMap((orm) => orm.unusable?.(root, pkg) ?? []);
+}
+
+/** Where Node finds package `name` from `root` (node_modules here or above), real path. */
+function linkedPackage(root: string, name: string): string | undefined {
+  for (let dir = root; ; dir = dirname(dir)) {
+    try {
+      return realpathSync(join(dir, "node_modules", name));
+    } catch {
+      if (dirname(dir) === dir) return undefined;
+    }
+  }
+}
+
+/**
+ * ORMs the app reaches through a package of its workspace (`@acme/db` in `packages/db`, as
+ * create-better-t-stack and Turborepo starters lay it out), which `init` does not wire yet:
+ * one warning each, naming the package, so the user knows why the embedded database is offered.
+ */
+export function workspaceOrmWarnings(root: string, pkg: PackageJson): string[] {
+  const names = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+  return names.flatMap((name) => {
+    const real = linkedPackage(root, name);
+    if (!real) return [];
+    // A registry package lives in node_modules; a workspace package is linked to its folder.
+    if (real.split(sep).includes("node_modules")) return [];
+    let dependency: PackageJson;
+    try {
+      dependency = readPackageJson(real);
+    } catch {
+      return [];
+    }
+    const orm = orms.find((module) =>
+      module.packageNames.some((packageName) => dependencyRange(dependency, packageName)),
+    );
+    if (!orm) return [];
+    const where = relative(root, real).split(sep).join("/");
+    return [
+      `${name} (${where}) holds the app's ${orm.name} set-up: init does not wire an ORM kept in another workspace package yet, so it offers the other databases; to use ${orm.name}, pass its client to ${orm.adapterPackage} by hand (docs/orm.md#workspaces).`,
+    ];
+  });
 }
