@@ -251,6 +251,8 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     throw Object.assign(e, { reported: true });
   }
   document.applied = true;
+  // Again now the files are written: a module's migration may depend on one (Prisma's snapshot).
+  document.nextSteps = nextSteps(project, applied);
   output.success(`Updated ${plan.files.length} file${plan.files.length === 1 ? "" : "s"}.`);
   if (plan.install?.vendor)
     output.info(

@@ -1,7 +1,10 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/errors.js";
 import { prismaUnusable } from "../../src/orm/prisma/detect.js";
 import { prisma } from "../../src/orm/prisma/index.js";
+import { SNAPSHOT } from "../../src/orm/prisma/js-engine-migration.js";
 import { detectOrms } from "../../src/orm/registry.js";
 import type { ImportContext } from "../../src/orm/types.js";
 import { readPackageJson } from "../../src/project/package-json.js";
@@ -12,6 +15,7 @@ import {
   detectIn,
   GENERATOR,
   packageJson,
+  planIn,
   schema,
   scratchRoot,
 } from "./prisma-fixtures.js";
@@ -370,6 +374,26 @@ describe("Prisma migration commands", () => {
     expect(sqlitePush.printOnly).toBeUndefined();
   });
 
+  it("migrates PostgreSQL on engine js from the schema init kept: diff, execute, resolve, generate", () => {
+    const folder = "db/migrations/20261126120000_auth";
+    const files = {
+      ...ADAPTER_PROJECT,
+      "db/migrations/20260101000000_init/migration.sql": "CREATE TABLE x (id int);\n",
+      [`${folder}/${SNAPSHOT}`]: PG,
+    };
+    expect(line(plan(files))).toEqual([
+      `npx --no-install prisma migrate diff --from-schema-datamodel ${folder}/${SNAPSHOT} --to-schema-datamodel db/schema.prisma --script --output ${folder}/migration.sql`,
+      `npx --no-install prisma db execute --schema db/schema.prisma --file ${folder}/migration.sql`,
+      "npx --no-install prisma migrate resolve --applied 20261126120000_auth",
+      "npx --no-install prisma generate",
+    ]);
+    expect(plan(files).printOnly).toBeUndefined();
+    // Written by an earlier run that stopped before applying it: applied as it is.
+    const written = plan({ ...files, [`${folder}/migration.sql`]: "CREATE TABLE y (id int);\n" });
+    expect(line(written)[0]).toMatch(/ db execute /);
+    expect(line(written)).toHaveLength(3);
+  });
+
   it("never resets or drops data", () => {
     const cases = [
       plan({ "package.json": packageJson(), "prisma/schema.prisma": PG }),
@@ -378,8 +402,40 @@ describe("Prisma migration commands", () => {
         "prisma/schema.prisma": sqlite,
       }),
       plan({ ...ADAPTER_PROJECT }),
+      plan({ ...ADAPTER_PROJECT, [`db/migrations/20260101000000_auth/${SNAPSHOT}`]: PG }),
     ];
     for (const command of cases.flatMap(line))
       expect(command).not.toMatch(/reset|--accept-data-loss|--force-reset/);
+  });
+});
+
+describe("the schema before auth, kept for Prisma's engine js on PostgreSQL", () => {
+  const migrated = {
+    ...ADAPTER_PROJECT,
+    "db/migrations/20260101000000_init/migration.sql": "CREATE TABLE x (id int);\n",
+  };
+  const snapshots = (files: Record<string, string>) =>
+    planIn(scratch.make(files)).files.filter((f) => f.path.endsWith(SNAPSHOT));
+
+  it("is written beside the migrations, as the schema was, when init extends the schema", () => {
+    const [snapshot, ...more] = snapshots(migrated);
+    expect(more).toEqual([]);
+    expect(snapshot?.path).toMatch(new RegExp(`^db/migrations/\\d{14}_auth/${SNAPSHOT}$`));
+    expect(snapshot?.after).toBe(migrated["db/schema.prisma"]);
+  });
+
+  it("is not written without a migrations folder, or where migrate dev works", () => {
+    expect(snapshots(ADAPTER_PROJECT)).toEqual([]);
+    const classic = migrated["prisma.config.ts"].replace('  engine: "js",\n', "");
+    expect(snapshots({ ...migrated, "prisma.config.ts": classic })).toEqual([]);
+  });
+
+  it("is not written again once the schema has auth", () => {
+    const root = scratch.make(migrated);
+    for (const change of planIn(root).files) {
+      mkdirSync(dirname(join(root, change.path)), { recursive: true });
+      writeFileSync(join(root, change.path), change.after);
+    }
+    expect(planIn(root).files).toEqual([]);
   });
 });

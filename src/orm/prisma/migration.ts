@@ -1,10 +1,15 @@
 import { existsSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 import { readPackageJson } from "../../project/package-json.js";
 import { detectPackageManager, type PackageManagerName } from "../../project/package-manager.js";
 import type { MigrationPlan, MigrationStep } from "../types.js";
 import type { PrismaDetection } from "./detect.js";
-import { configString, prismaConfigFile } from "./schema-location.js";
+import {
+  migrationsFolder,
+  pendingAuthMigration,
+  usesWasmEngine,
+  wasmPostgresSteps,
+} from "./js-engine-migration.js";
 
 /** `prisma …` through the project's package manager, never a global or downloaded copy. */
 export function prismaStep(
@@ -24,14 +29,6 @@ export function prismaStep(
   }
 }
 
-/** The folder Prisma keeps migrations in: beside the schema file, or inside the schema folder. */
-function migrationsFolder(detection: PrismaDetection): string {
-  const { schema } = detection.info;
-  return schema.multiFile
-    ? posix.join(schema.path, "migrations")
-    : posix.join(posix.dirname(schema.path), "migrations");
-}
-
 /** Whether the app's scripts sync the schema with `prisma db push` rather than migrations. */
 function pushesSchema(root: string): boolean {
   const scripts = readPackageJson(root).scripts ?? {};
@@ -41,15 +38,15 @@ function pushesSchema(root: string): boolean {
 /**
  * `prisma migrate dev --name auth` (it also regenerates the client), or `prisma db push` for an
  * app that has no migrations and pushes its schema in its scripts. Never a command that resets
- * or drops data. Printed, not run, where Prisma's own tool cannot do it: with `engine: "js"` in
- * prisma.config.ts the Wasm schema engine of Prisma 6 fails `migrate dev` (SQLite: "no such
- * table: _prisma_migrations"; PostgreSQL: "Column type 'name' could not be deserialized") and
- * `db push` on PostgreSQL; only `db push` on SQLite works through it.
+ * or drops data. With `engine: "js"` in prisma.config.ts, Prisma 6's Wasm schema engine fails
+ * `migrate dev` (SQLite: "no such table: _prisma_migrations"; PostgreSQL: "Column type 'name'
+ * could not be deserialized") and `db push` on PostgreSQL; only `db push` on SQLite works. On
+ * PostgreSQL the auth migration `init` prepared goes through `migrate diff`, `db execute` and
+ * `migrate resolve` instead (js-engine-migration.ts); anything else there is printed, not run.
  */
 export function prismaMigration(root: string, detection: PrismaDetection): MigrationPlan {
   const manager = detectPackageManager(root, readPackageJson(root)).name;
-  const config = prismaConfigFile(root);
-  const wasmEngine = config !== undefined && configString(root, config, "engine").value === "js";
+  const { config, wasm: wasmEngine } = usesWasmEngine(root);
   const hasMigrations = existsSync(join(root, migrationsFolder(detection)));
   if (!hasMigrations && pushesSchema(root)) {
     const push = prismaStep(
@@ -61,6 +58,12 @@ export function prismaMigration(root: string, detection: PrismaDetection): Migra
       return { steps: [push], printOnly: wasmReason(config) };
     return { steps: [push] };
   }
+  const pending =
+    wasmEngine && detection.dialect === "postgresql" && pendingAuthMigration(root, detection);
+  if (pending)
+    return {
+      steps: wasmPostgresSteps(detection, pending, (args, why) => prismaStep(manager, args, why)),
+    };
   const steps = [
     prismaStep(
       manager,

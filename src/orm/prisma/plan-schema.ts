@@ -12,6 +12,7 @@ import {
   userModel,
 } from "./auth-models.js";
 import type { PrismaDetection } from "./detect.js";
+import { planSchemaSnapshot } from "./js-engine-migration.js";
 import { addFields, renderModel } from "./schema-layout.js";
 import {
   attribute,
@@ -204,7 +205,9 @@ export function planPrismaSchema(plan: PlanBuilder, detection: PrismaDetection):
     const file = files.find((f) => f.blocks.includes(user))!;
     extendUser(plan, detection, file, user, models);
   } else missing.unshift(userModel(detection.dialect, detection.info.ids));
-  if (missing.length === 0) return;
-  const target = authFile(detection) ?? detection.info.schema.files[0]!;
-  plan.edit(target, REASON, (text) => appendModels(text, missing.map(renderModel)));
+  if (missing.length > 0) {
+    const target = authFile(detection) ?? detection.info.schema.files[0]!;
+    plan.edit(target, REASON, (text) => appendModels(text, missing.map(renderModel)));
+  }
+  planSchemaSnapshot(plan, detection);
 }
