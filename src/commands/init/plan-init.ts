@@ -1,5 +1,6 @@
 import { ignores } from "../../edit/gitignore.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
+import { planJestForEsmAdapter } from "../../orm/jest-esm-adapter.js";
 import { moduleOfOrm } from "../../orm/registry.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
@@ -38,7 +39,10 @@ export function planInit(
   const { configFile, existed } = framework.plan(plan, project, answers);
   // The app's ORM: the auth models or tables in its own schema language.
   const orm = answers.orm && moduleOfOrm(answers.orm);
-  if (orm && answers.orm) orm.planSchema(plan, answers.orm);
+  if (orm && answers.orm) {
+    orm.planSchema(plan, answers.orm);
+    planJestForEsmAdapter(plan, project.pkg, project.esm, orm.adapterPackage);
+  }
   const missing = existed
     ? (providersMissingFrom(project.root, configFile, answers.providers) ?? [])
     : [];
