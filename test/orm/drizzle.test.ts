@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/errors.js";
 import { drizzleOrm } from "../../src/orm/drizzle/index.js";
+import { readPackageJson } from "../../src/project/package-json.js";
 import {
   applyPlan,
   detect,
@@ -401,5 +402,23 @@ describe("Drizzle migration", () => {
       "pnpm exec drizzle-kit push --config drizzle.config.mjs",
     ]);
     expect(plan.printOnly).toContain("not on this machine");
+  });
+});
+
+describe("drizzle-orm without an adapter release", () => {
+  it("is not offered on drizzle-orm 1.0 release candidates, and init says why", () => {
+    const root = writeProject({
+      "package.json": pkg({ "drizzle-orm": "1.0.0-rc.4", pg: "^8.13.0" }, { type: "module" }),
+      "src/db.ts":
+        'import { drizzle } from "drizzle-orm/node-postgres";\n\nexport const db = drizzle(process.env.DATABASE_URL!);\n',
+    });
+    expect(drizzleOrm.detect(root, readPackageJson(root))).toBeUndefined();
+    expect(drizzleOrm.unusable?.(root, readPackageJson(root))).toMatch(
+      /drizzle-orm 1\.0\.0-rc\.4 has no @auth\/drizzle-adapter release yet .*BaseSQLiteDatabase/,
+    );
+    const supported = writeProject({
+      "package.json": pkg({ "drizzle-orm": "^0.45.1", pg: "^8.13.0" }, { type: "module" }),
+    });
+    expect(drizzleOrm.unusable?.(supported, readPackageJson(supported))).toBeUndefined();
   });
 });

@@ -25,3 +25,15 @@ export function adapterRelease(ormVersion: string): AdapterRelease {
   if (version && semver.lt(version, "0.32.0")) return { version: "1.0.0", authenticators: false };
   return { version: "1.11.3", authenticators: true };
 }
+
+/**
+ * Why the app's drizzle-orm has no adapter release at all: drizzle-orm 1.0 (its release
+ * candidates are what create-better-t-stack installs today) removed `BaseSQLiteDatabase`, which
+ * @auth/drizzle-adapter 1.11.3 imports, so the app would stop at start-up; it fails type-checking
+ * too (found by the corpus test, 2026-11-26).
+ */
+export function unsupportedDrizzle(ormVersion: string): string | undefined {
+  const version = semver.coerce(ormVersion);
+  if (!version || semver.lt(version, "1.0.0")) return undefined;
+  return `drizzle-orm ${ormVersion} has no @auth/drizzle-adapter release yet (1.11.3, the newest, fails to load with it: drizzle-orm/sqlite-core no longer exports BaseSQLiteDatabase), so init does not wire it: choose another database, or stay on drizzle-orm 0.45.`;
+}

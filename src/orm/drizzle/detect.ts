@@ -9,7 +9,7 @@ import { Node } from "../../syntax/ts-morph.js";
 import { propertyValue, unwrap } from "../../syntax/values.js";
 import { callsOneOf, findClient } from "../client-export.js";
 import type { Dialect, OrmDetection } from "../types.js";
-import { adapterRelease } from "./adapter-version.js";
+import { adapterRelease, unsupportedDrizzle } from "./adapter-version.js";
 import { type DrizzleConfig, readDrizzleConfig } from "./config.js";
 import { type SchemaPlace, schemaPlace } from "./schema-place.js";
 import { type AuthRole, authRoleOf, type TableDef, tablesIn, usersTableOf } from "./tables.js";
@@ -100,6 +100,7 @@ export function detectDrizzle(root: string, pkg: PackageJson): DrizzleDetection 
   const range = dependencyRange(pkg, "drizzle-orm");
   if (!range) return undefined;
   const ormVersion = installedVersion(root, "drizzle-orm") ?? range;
+  if (unsupportedDrizzle(ormVersion)) return undefined;
   const config = readDrizzleConfig(root);
   const warnings: string[] = [];
   const found = findClient(root, /drizzle\(/, (node) => callsOneOf(node, ["drizzle"]));

@@ -1,9 +1,10 @@
 import type { ModuleImport } from "../../edit/imports.js";
 import { CliError } from "../../errors.js";
+import { dependencyRange, installedVersion } from "../../project/package-json.js";
 import { siblingSpecifier } from "../../syntax/sibling-specifier.js";
 import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";
-import { adapterRelease } from "./adapter-version.js";
+import { adapterRelease, unsupportedDrizzle } from "./adapter-version.js";
 import { idIsString, TABLE_VARIABLES, type TableRole } from "./auth-tables.js";
 import { type DrizzleInfo, detectDrizzle } from "./detect.js";
 import { drizzleMigration } from "./migration.js";
@@ -79,6 +80,10 @@ export const drizzleOrm: OrmModule<"drizzle", DrizzleInfo> = {
   packageNames: ["drizzle-orm"],
   adapterPackage: "@auth/drizzle-adapter",
   detect: detectDrizzle,
+  unusable(root, pkg) {
+    const range = dependencyRange(pkg, "drizzle-orm");
+    return range && unsupportedDrizzle(installedVersion(root, "drizzle-orm") ?? range);
+  },
   adapterSpec: (detection) =>
     `@auth/drizzle-adapter@${adapterRelease(detection.info.ormVersion).version}`,
   wiring,
