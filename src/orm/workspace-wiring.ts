@@ -116,11 +116,11 @@ export function ormWiring(
     const file = importTarget(configFile, spec.from);
     const exported = packageSpecifier(pkg, workspace.name, file);
     if (exported) return { ...spec, from: exported };
-    const client = detection.client;
-    if ((client && bare(client.file) === bare(file)) || !entry)
+    const client = detection.client && bare(detection.client.file) === bare(file);
+    if (client || !entry)
       throw new CliError(
         "workspace_client_not_exported",
-        `${workspace.name} (${workspace.dir}) does not export ${file}${client ? ` (where ${client.evidence})` : ""}, and the app can only import the package by its name: export ${client ? `\`${client.name}\`` : "it"} from the package's entry${entry ? ` (${entry})` : ` (its package.json "exports" or "main")`}, then run again: nothing was changed.`,
+        `${workspace.name} (${workspace.dir}) does not export ${client ? detection.client?.evidence : file}, and the app can only import the package by its name: export ${client ? `\`${detection.client?.name}\`` : "it"} from the package's entry${entry ? ` (${entry})` : ` (its package.json "exports" or "main")`}, then run again: nothing was changed.`,
         1,
         { package: workspace.name, file },
       );
