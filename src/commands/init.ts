@@ -3,7 +3,7 @@ import { providerInfo } from "../catalog/providers.js";
 import { CliError, ExitCode } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/registry.js";
-import { moduleOfOrm } from "../orm/registry.js";
+import { ormMigration, shownStep } from "../orm/workspace-wiring.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
@@ -130,10 +130,10 @@ function nextSteps(project: ProjectInfo, answers: Answers) {
     }));
   const orm = answers.orm;
   // The app's ORM owns its migrations: `create-auth migrate` runs (or prints) its tool's steps.
-  const migration = orm && moduleOfOrm(orm).migration(project.root, orm);
+  const migration = orm && ormMigration(project.root, orm);
   const migrate = migration && {
     command: "npx create-auth migrate",
-    steps: migration.steps.map((step) => [step.command, ...step.args].join(" ")),
+    steps: migration.steps.map(shownStep),
     ...(migration.printOnly ? { printOnly: migration.printOnly } : {}),
   };
   return {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError, ExitCode } from "../errors.js";
-import { ormById, ormOfConfigText } from "../orm/registry.js";
+import { detectOrm, ormById, ormOfConfigText } from "../orm/registry.js";
 import type { MigrationPlan, OrmModule } from "../orm/types.js";
+import { ormMigration, shownStep } from "../orm/workspace-wiring.js";
 import { readPackageJson } from "../project/package-json.js";
 import type { Io } from "../ui/io.js";
 
@@ -24,8 +25,7 @@ export function configuredOrm(
   }
 }
 
-const shown = (plan: MigrationPlan) =>
-  plan.steps.map((step) => [step.command, ...step.args].join(" "));
+const shown = (plan: MigrationPlan) => plan.steps.map(shownStep);
 
 /**
  * `create-auth migrate` for an app whose ORM owns the schema: the ORM's own tool brings the
@@ -40,13 +40,13 @@ export async function migrateWithOrm(
   io: Io,
 ): Promise<number> {
   const { output } = io;
-  const detection = orm.detect(root, readPackageJson(root));
+  const detection = detectOrm(root, readPackageJson(root), orm);
   if (!detection)
     throw new CliError(
       "no_database",
       `The auth configuration uses ${orm.adapterPackage}, but no ${orm.name} set-up was found in ${root}: ${orm.name}'s schema is where the auth tables are declared.`,
     );
-  const plan = orm.migration(root, detection);
+  const plan = ormMigration(root, detection);
   const document = {
     ok: true,
     command: "migrate",
@@ -62,18 +62,18 @@ export async function migrateWithOrm(
         : `${orm.name} would run`,
     );
     for (const step of plan.steps)
-      output.info(`${[step.command, ...step.args].join(" ")}  ${output.dim(`(${step.why})`)}`);
+      output.info(`${shownStep(step)}  ${output.dim(`(${step.why})`)}`);
     output.document(document);
     return ExitCode.ok;
   }
   // Loaded here: execa costs ~100 ms to load, and only this path needs it.
   const { execa } = await import("execa");
   for (const step of plan.steps) {
-    const command = [step.command, ...step.args].join(" ");
+    const command = shownStep(step);
     output.info(`${command}  ${output.dim(`(${step.why})`)}`);
     try {
       await execa(step.command, step.args, {
-        cwd: root,
+        cwd: join(root, step.cwd ?? "."),
         ...(output.json ? { all: true } : { stdio: "inherit" }),
       });
     } catch (error) {

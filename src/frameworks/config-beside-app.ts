@@ -127,6 +127,7 @@ export function planConfigBesideApp(
         framework: config,
         answers,
         envLoader,
+        root: plan.root,
         file: configFile,
         withExtension,
       }),

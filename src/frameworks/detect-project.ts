@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CliError } from "../errors.js";
-import { detectOrms, moduleOfOrm, unusableOrms, workspaceOrmWarnings } from "../orm/registry.js";
+import { detectAppOrms, moduleOfOrm, unusableOrms } from "../orm/registry.js";
 import { refuseUnparsable } from "../plan/change-set.js";
 import { chooseEnvFile, detectEnvLoading } from "../project/environment.js";
 import { gitState } from "../project/git.js";
@@ -149,7 +149,7 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
   findings.push({ label: "Env file", value: envFile.file, evidence: envFile.evidence });
   const { port } = detection;
   findings.push({ label: "Dev port", value: String(port.port), evidence: port.evidence });
-  const orms = detectOrms(root, pkg);
+  const { detections: orms, warnings: ormWarnings } = detectAppOrms(root, pkg);
   for (const orm of orms)
     findings.push({
       label: "Database",
@@ -175,7 +175,7 @@ export function detectProject(cwd: string, options: DetectOptions = {}): Project
       ...detection.warnings,
       ...orms.flatMap((orm) => orm.warnings),
       ...unusableOrms(root, pkg, orms),
-      ...(orms.length ? [] : workspaceOrmWarnings(root, pkg)),
+      ...ormWarnings,
     ],
   } as ProjectInfo;
 }

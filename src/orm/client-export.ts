@@ -77,10 +77,45 @@ function exportedAs(file: SourceFile, variable: string): string | undefined {
   return undefined;
 }
 
-/** How the file exports the client an expression creates, when it does. */
-function exportOf(file: SourceFile, created: MorphNode): string | undefined {
+/**
+ * The top-level function whose result `outer` is (`function createDb() { return drizzle(…) }`,
+ * `const createDb = () => drizzle(…)`), by name.
+ */
+function factoryOf(file: SourceFile, outer: MorphNode): string | undefined {
+  const parent = outer.getParent();
+  const fn = Node.isReturnStatement(parent)
+    ? parent.getParentWhile((node) => !Node.isFunctionLikeDeclaration(node))?.getParent()
+    : Node.isArrowFunction(parent) && parent.getBody() === outer
+      ? parent
+      : undefined;
+  if (Node.isFunctionDeclaration(fn) && fn.getParent() === file) return fn.getName();
+  const declaration = fn?.getParent();
+  if (
+    (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) &&
+    Node.isVariableDeclaration(declaration) &&
+    declaration.getVariableStatement()?.getParent() === file
+  )
+    return declaration.getName();
+  return undefined;
+}
+
+/**
+ * How the file exports the client an expression creates, when it does; a client made in a
+ * factory function is exported where a top-level variable holds its call
+ * (`export const db = createDb()`, as create-better-t-stack's db packages have it).
+ */
+function exportOf(file: SourceFile, created: MorphNode, depth = 0): string | undefined {
   const outer = holder(created);
   const parent = outer.getParent();
+  const factory = depth < 3 ? factoryOf(file, outer) : undefined;
+  if (factory) {
+    for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      if (call.getExpression().getText() !== factory) continue;
+      const name = exportOf(file, call, depth + 1);
+      if (name) return name;
+    }
+    return undefined;
+  }
   if (Node.isExportAssignment(parent)) return "default";
   if (Node.isVariableDeclaration(parent) && parent.getInitializer() === outer) {
     const statement = parent.getVariableStatement();

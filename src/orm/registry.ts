@@ -1,11 +1,10 @@
-import { realpathSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
 import { CliError } from "../errors.js";
-import { dependencyRange, type PackageJson, readPackageJson } from "../project/package-json.js";
+import type { PackageJson } from "../project/package-json.js";
 import { drizzleOrm } from "./drizzle/index.js";
 import { kysely } from "./kysely/index.js";
 import { prisma } from "./prisma/index.js";
 import type { OrmDetection, OrmModule } from "./types.js";
+import { workspaceOrms } from "./workspace.js";
 
 /**
  * Every ORM whose set-up `init` wires through its Auth.js adapter. Adding one: its folder under
@@ -45,42 +44,24 @@ export function unusableOrms(root: string, pkg: PackageJson, found: OrmDetection
     .flatMap((orm) => orm.unusable?.(root, pkg) ?? []);
 }
 
-/** Where Node finds package `name` from `root` (node_modules here or above), real path. */
-function linkedPackage(root: string, name: string): string | undefined {
-  for (let dir = root; ; dir = dirname(dir)) {
-    try {
-      return realpathSync(join(dir, "node_modules", name));
-    } catch {
-      if (dirname(dir) === dir) return undefined;
-    }
-  }
+/**
+ * The ORM set-ups the app uses: its own, else those of the workspace packages it depends on
+ * (workspace.ts), with a warning for each such package whose ORM cannot be wired.
+ */
+export function detectAppOrms(
+  root: string,
+  pkg: PackageJson,
+): { detections: OrmDetection[]; warnings: string[] } {
+  const own = detectOrms(root, pkg);
+  if (own.length > 0) return { detections: own, warnings: [] };
+  return workspaceOrms(root, pkg, orms);
 }
 
-/**
- * ORMs the app reaches through a package of its workspace (`@acme/db` in `packages/db`, as
- * create-better-t-stack and Turborepo starters lay it out), which `init` does not wire yet:
- * one warning each, naming the package, so the user knows why the embedded database is offered.
- */
-export function workspaceOrmWarnings(root: string, pkg: PackageJson): string[] {
-  const names = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
-  return names.flatMap((name) => {
-    const real = linkedPackage(root, name);
-    if (!real) return [];
-    // A registry package lives in node_modules; a workspace package is linked to its folder.
-    if (real.split(sep).includes("node_modules")) return [];
-    let dependency: PackageJson;
-    try {
-      dependency = readPackageJson(real);
-    } catch {
-      return [];
-    }
-    const orm = orms.find((module) =>
-      module.packageNames.some((packageName) => dependencyRange(dependency, packageName)),
-    );
-    if (!orm) return [];
-    const where = relative(root, real).split(sep).join("/");
-    return [
-      `${name} (${where}) holds the app's ${orm.name} set-up: init does not wire an ORM kept in another workspace package yet, so it offers the other databases; to use ${orm.name}, pass its client to ${orm.adapterPackage} by hand (docs/orm.md#workspaces).`,
-    ];
-  });
+/** The app's set-up of one ORM: in the app, else in a workspace package it depends on. */
+export function detectOrm(
+  root: string,
+  pkg: PackageJson,
+  orm: OrmModule,
+): OrmDetection | undefined {
+  return orm.detect(root, pkg) ?? workspaceOrms(root, pkg, [orm]).detections[0];
 }

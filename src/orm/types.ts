@@ -34,6 +34,19 @@ export interface OrmDetection<Id extends string = string, Info = unknown> {
   evidence: string;
   /** What detection could not settle, printed before the questions. */
   warnings: string[];
+  /**
+   * Set when the ORM lives in a sibling package of the app's workspace (`packages/db`, which the
+   * app depends on as `@acme/db`) rather than in the app. The module detected it in that
+   * package's folder, so every path in `client` and `info` is relative to `dir`; the CLI
+   * translates them (imports by package name, schema edits and migrations in `dir`), and the
+   * module itself never needs to know.
+   */
+  workspace?: {
+    /** The package's folder relative to the app's root, `/`-separated (`../../packages/db`). */
+    dir: string;
+    /** The package's name, which the app imports it by (`@acme/db`). */
+    name: string;
+  };
   info: Info;
 }
 
@@ -59,6 +72,11 @@ export interface MigrationStep {
   args: string[];
   /** Why this step: `create the migration from the schema`. */
   why: string;
+  /**
+   * Where it runs, relative to the app's root (`../../packages/db` for an ORM kept in a
+   * workspace package, whose tool reads its own config there); the app's root when unset.
+   */
+  cwd?: string;
 }
 
 /** How the auth tables reach the database: commands to run, or only to print. */

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { relativePath } from "../syntax/sibling-specifier.js";
 
 function git(cwd: string, args: string[]): string | undefined {
   try {
@@ -16,8 +17,9 @@ export interface GitState {
 
 /**
  * `git status --porcelain -z` names files from the repository root, whatever folder it runs in;
- * inside a workspace app they must be made relative to the app (and files outside it dropped)
- * before they can be compared with the plan's paths.
+ * inside a workspace app they must be made relative to the app before they can be compared with
+ * the plan's paths. Files outside the app keep their `../` path: a plan can edit a sibling
+ * workspace package (the app's ORM schema in `../../packages/db`).
  */
 export function gitState(cwd: string): GitState {
   const prefix = git(cwd, ["rev-parse", "--show-prefix"]);
@@ -31,7 +33,7 @@ export function gitState(cwd: string): GitState {
     // A rename or copy is followed by a record holding the original path.
     if (/^[RC]/.test(record)) i++;
     const path = record.slice(3);
-    if (path.startsWith(base)) dirty.push(path.slice(base.length));
+    dirty.push(relativePath(base.replace(/\/$/, ""), path));
   }
   return { repository: true, dirty };
 }

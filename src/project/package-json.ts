@@ -7,6 +7,8 @@ export interface PackageJson {
   name?: string;
   type?: string;
   main?: string;
+  /** Node's `exports` map: a string, conditions, or subpaths (`"."`, `"./*"`) to either. */
+  exports?: unknown;
   packageManager?: string;
   devEngines?: { packageManager?: { name?: string } };
   workspaces?: string[] | { packages?: string[] };

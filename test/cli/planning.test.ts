@@ -157,6 +157,12 @@ describe("git", () => {
     execFileSync("git", ["mv", "src/health.ts", "src/healthz.ts"], { cwd: dir });
     expect(gitState(join(dir, "src")).dirty).toEqual(["healthz.ts"]);
   });
+
+  it("names a changed file outside the folder by its ../ path, as plans that edit a sibling workspace package name it", () => {
+    const dir = copyFixture("express5-ts-split");
+    writeFileSync(join(dir, "package.json"), `${tree(dir)["package.json"]}\n`);
+    expect(gitState(join(dir, "src")).dirty).toEqual(["../package.json"]);
+  });
 });
 
 describe("writing files", () => {

@@ -56,6 +56,16 @@ describe("findClient: where the app creates and exports its client", () => {
     ],
     ["CommonJS exports.name", "exports.db = new PrismaClient();\n", "db"],
     ["an extended client", "export const prisma = new PrismaClient().$extends({});\n", "prisma"],
+    [
+      "a factory function whose call is exported",
+      "export function createDb() {\n  return new PrismaClient();\n}\n\nexport const db = createDb();\n",
+      "db",
+    ],
+    [
+      "an arrow factory whose call is exported",
+      "const makeClient = () => new PrismaClient();\nexport const prisma = makeClient();\n",
+      "prisma",
+    ],
   ])("%s", (_, text, name) => {
     const dir = project({
       "src/lib/db.ts": `import { PrismaClient } from "@prisma/client";\n${text}`,
@@ -78,6 +88,16 @@ describe("findClient: where the app creates and exports its client", () => {
     expect(found.client).toMatchObject({ file: "src/db.ts", name: "prisma" });
     expect(found.others).toEqual([expect.stringMatching(/^src\/services\/report\.ts:1:/)]);
     expect(found.unexported).toEqual([expect.stringMatching(/^src\/routes\/users\.ts:1:/)]);
+  });
+
+  it("finds no client to import when a factory's result is only held by a local variable", () => {
+    const dir = project({
+      "src/db.ts":
+        "function createDb() {\n  return new PrismaClient();\n}\nconst db = createDb();\nexport function users() {\n  return db.user.findMany();\n}\n",
+    });
+    const found = prisma(dir);
+    expect(found.client).toBeUndefined();
+    expect(found.unexported).toEqual([expect.stringMatching(/^src\/db\.ts:2: /)]);
   });
 
   it("finds no client to import when the app only creates one inside a module", () => {

@@ -376,6 +376,49 @@ export const sessions = pgTable("sessions", { sid: text("sid").primaryKey(), dat
   });
 });
 
+describe("Drizzle on MySQL with a schema passed to the client", () => {
+  // drizzle-orm's mysql2 client wants a mode once its schema has tables: without one its types
+  // reject the call and it throws when the client is made.
+  const mysqlApp = (call: string) =>
+    writeProject({
+      "package.json": pkg({ "drizzle-orm": "^0.45.1", mysql2: "^3.14.0" }, { type: "module" }),
+      "drizzle.config.ts": `import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({ dialect: "mysql", schema: "./src/schema", out: "./migrations" });
+`,
+      "src/index.ts": `import { drizzle } from "drizzle-orm/mysql2";
+import * as schema from "./schema";
+
+export function createDb() {
+  return ${call};
+}
+
+export const db = createDb();
+`,
+      "src/schema/index.ts": "export {};\n",
+    });
+
+  it('adds mode: "default" beside the schema, once', () => {
+    const root = mysqlApp("drizzle({ connection: { uri: process.env.DATABASE_URL! }, schema })");
+    const set = planSchema(root);
+    expect(fileAfter(set, "src/index.ts")).toContain(
+      'return drizzle({ connection: { uri: process.env.DATABASE_URL! }, schema, mode: "default" });',
+    );
+    applyPlan(set);
+    expect(planSchema(root).files).toEqual([]);
+  });
+
+  it("leaves a client that names its mode, or passes no schema, as it is", () => {
+    for (const call of [
+      'drizzle({ connection: "mysql://x", schema, mode: "planetscale" })',
+      'drizzle({ connection: "mysql://x" })',
+    ]) {
+      const set = planSchema(mysqlApp(call));
+      expect(set.files.map((file) => file.path)).not.toContain("src/index.ts");
+    }
+  });
+});
+
 describe("Drizzle migration", () => {
   it("generates then migrates when the project keeps migrations", () => {
     const root = nodePostgres();

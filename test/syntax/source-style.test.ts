@@ -44,6 +44,7 @@ describe("detectStyle", () => {
     const style = detectStyle(varStyleApp);
     const github = requireProvider("github");
     const config = configModule({
+      root: ".",
       kind: "cjs",
       typescript: false,
       style,

@@ -1,5 +1,6 @@
-import { ormOfConfigText } from "../../orm/registry.js";
+import { detectOrm, ormOfConfigText } from "../../orm/registry.js";
 import type { OrmDetection, OrmModule } from "../../orm/types.js";
+import { planOrmSchema } from "../../orm/workspace-wiring.js";
 import { PlanBuilder } from "../../plan/change-set.js";
 import type { CheckContext, Rule } from "../types.js";
 
@@ -10,16 +11,16 @@ function ormSetup(
   const { config } = context.setup;
   if (!config.adapter) return undefined;
   const orm = ormOfConfigText(context.text(config.file));
-  return orm && { orm, detection: orm.detect(context.root, context.pkg) };
+  return orm && { orm, detection: detectOrm(context.root, context.pkg, orm) };
 }
 
 /**
  * What `init` would still add to the app's schema: the same planner, on a plan that is never
  * applied. Files it would change are what the adapter needs and the schema lacks.
  */
-function missingFromSchema(context: CheckContext, orm: OrmModule, detection: OrmDetection) {
+function missingFromSchema(context: CheckContext, detection: OrmDetection) {
   const plan = new PlanBuilder(context.root);
-  orm.planSchema(plan, detection);
+  planOrmSchema(plan, detection);
   return plan.build();
 }
 
@@ -44,7 +45,7 @@ export const ormSchemaIncomplete: Rule = {
           fix: `Restore the ${orm.name} set-up, or choose another adapter (npx create-auth init --database embedded).`,
         },
       ];
-    const plan = missingFromSchema(context, orm, detection);
+    const plan = missingFromSchema(context, detection);
     if (!plan.files.length) return [];
     const files = plan.files.map((file) => file.path).join(", ");
     return [

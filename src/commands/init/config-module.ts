@@ -2,8 +2,8 @@ import { ELEMENT_INDENT, providerExpression } from "../../catalog/provider-code.
 import { envPrefix, type ProviderInfo } from "../../catalog/providers.js";
 import { importStatement } from "../../edit/imports.js";
 import type { ConfigShape } from "../../frameworks/types.js";
-import { moduleOfOrm } from "../../orm/registry.js";
 import type { AdapterWiring } from "../../orm/types.js";
+import { ormWiring } from "../../orm/workspace-wiring.js";
 import { render } from "../../render.js";
 import type { ModuleKind } from "../../syntax/module-kind.js";
 import type { SourceStyle } from "../../syntax/source-style.js";
@@ -25,6 +25,8 @@ export interface ConfigModuleOptions {
   answers: Answers;
   /** Import specifier of the env loader, when one is generated. */
   envLoader?: string;
+  /** The project's root (an ORM in a workspace package is read from there). */
+  root: string;
   /** Where the module is written (project-relative), for imports of the app's own modules. */
   file: string;
   /** Whether relative imports carry the emitted extension (`./db.js`). */
@@ -36,7 +38,7 @@ function adapterWiring(options: ConfigModuleOptions): AdapterWiring | undefined 
   const { answers } = options;
   const runtime = "@create-auth/runtime/adapters/postgres";
   if (answers.orm)
-    return moduleOfOrm(answers.orm).wiring(answers.orm, {
+    return ormWiring(options.root, answers.orm, {
       configFile: options.file,
       kind: options.kind,
       withExtension: options.withExtension,

@@ -2,6 +2,7 @@ import { ignores } from "../../edit/gitignore.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { planJestForEsmAdapter } from "../../orm/jest-esm-adapter.js";
 import { moduleOfOrm } from "../../orm/registry.js";
+import { planOrmSchema } from "../../orm/workspace-wiring.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
 import { isIgnored } from "../../project/git.js";
@@ -40,7 +41,7 @@ export function planInit(
   // The app's ORM: the auth models or tables in its own schema language.
   const orm = answers.orm && moduleOfOrm(answers.orm);
   if (orm && answers.orm) {
-    orm.planSchema(plan, answers.orm);
+    planOrmSchema(plan, answers.orm, existed ? undefined : configFile);
     planJestForEsmAdapter(plan, project.pkg, project.esm, orm.adapterPackage);
   }
   const missing = existed

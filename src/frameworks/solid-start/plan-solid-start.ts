@@ -54,6 +54,7 @@ export function planSolidStart(
         framework: config,
         answers,
         envLoader: `./${posix.basename(loaderFile).replace(/\.[jt]s$/, "")}`,
+        root: plan.root,
         file: configFile,
         withExtension: false,
       }),

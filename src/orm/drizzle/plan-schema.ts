@@ -19,6 +19,7 @@ import {
   tableNames,
 } from "./auth-tables.js";
 import type { DrizzleDetection } from "./detect.js";
+import { planMysqlMode } from "./mysql-mode.js";
 import { extendUsersTable } from "./users-columns.js";
 
 const CORE_MODULES = {
@@ -225,6 +226,7 @@ export function planDrizzleSchema(plan: PlanBuilder, detection: DrizzleDetection
       relativeExtensions(plan, detection, esmPackage(plan.root)),
     );
   if (place.addToConfig && info.config) addToConfigList(plan, info.config.file, place.file);
+  planMysqlMode(plan, detection);
   if (place.uncollected)
     plan.manual.push(
       `Nothing collects the schema files: make ${place.file} part of the schema drizzle-kit reads (drizzle.config's \`schema\`).`,
