@@ -85,6 +85,7 @@ describe.each(matrix)("add-provider on $fixture after init", (entry) => {
   });
 
   if (entry.load !== "none") {
+    // tsc or Node on a whole project: a generous bound for a loaded machine.
     it("leaves a configuration that still loads (or typechecks)", async () => {
       const dir = await setUp();
       expect((await runAdd("google", { cwd: dir })).exitCode).toBe(0);
@@ -114,7 +115,7 @@ describe.each(matrix)("add-provider on $fixture after init", (entry) => {
         { cwd: dir },
       ).toString();
       expect(Number(out.trim())).toBe(3);
-    });
+    }, 120_000);
   }
 });
 
