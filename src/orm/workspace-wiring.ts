@@ -198,7 +198,7 @@ export function ormMigration(root: string, detection: OrmDetection): MigrationPl
   return cwd ? { ...plan, steps: plan.steps.map((step) => ({ ...step, cwd })) } : plan;
 }
 
-/** How a step reads in output: `(cd ../../packages/db && npx drizzle-kit migrate)`. */
+/** How a step reads in output: `(cd ../../packages/db && npx --no-install drizzle-kit migrate)`. */
 export function shownStep(step: MigrationPlan["steps"][number]): string {
   const command = [step.command, ...step.args].join(" ");
   return step.cwd ? `(cd ${step.cwd} && ${command})` : command;

@@ -79,6 +79,28 @@ export function installCommand(
   }
 }
 
+/**
+ * How the project's package manager runs a binary installed in the project (`prisma`,
+ * `drizzle-kit`, `kysely`): never a global copy, and never one downloaded on the spot (plain
+ * `npx x` fetches a package of that name from the registry when the project lacks it).
+ */
+export function localBin(
+  manager: PackageManagerName,
+  bin: string,
+  args: string[],
+): { command: string; args: string[] } {
+  switch (manager) {
+    case "npm":
+      return { command: "npx", args: ["--no-install", bin, ...args] };
+    case "pnpm":
+      return { command: "pnpm", args: ["exec", bin, ...args] };
+    case "yarn":
+      return { command: "yarn", args: [bin, ...args] };
+    case "bun":
+      return { command: "bun", args: ["x", bin, ...args] };
+  }
+}
+
 /** A dependency spec the CLI may pass to a package manager: never something that reads as an option. */
 export function isSafeSpec(spec: string): boolean {
   return spec.length > 0 && !spec.startsWith("-") && !/[\s;&|`$<>]/.test(spec);

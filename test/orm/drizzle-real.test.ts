@@ -396,7 +396,7 @@ export default {
 
     const plan = drizzleOrm.migration(dir, detection);
     expect(plan.steps.map((s) => [s.command, ...s.args].join(" "))).toEqual([
-      "npx drizzle-kit generate:pg",
+      "npx --no-install drizzle-kit generate:pg",
     ]);
     expect(plan.printOnly).toContain("migrate()");
     for (const step of plan.steps) run(dir, step.command, step.args, url);

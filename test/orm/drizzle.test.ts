@@ -195,7 +195,7 @@ export const posts = mysqlTable("posts", { id: int("id").primaryKey() });
     );
     const migration = drizzleOrm.migration(root, detection);
     expect(migration.steps.map((s) => [s.command, ...s.args].join(" "))).toEqual([
-      "npx drizzle-kit generate:mysql",
+      "npx --no-install drizzle-kit generate:mysql",
     ]);
     expect(migration.printOnly).toContain("has no migrate command");
   });
@@ -424,8 +424,8 @@ describe("Drizzle migration", () => {
     const root = nodePostgres();
     const plan = drizzleOrm.migration(root, detect(root));
     expect(plan.steps.map((s) => [s.command, ...s.args].join(" "))).toEqual([
-      "npx drizzle-kit generate --name auth",
-      "npx drizzle-kit migrate",
+      "npx --no-install drizzle-kit generate --name auth",
+      "npx --no-install drizzle-kit migrate",
     ]);
     expect(plan.printOnly).toBeUndefined();
   });

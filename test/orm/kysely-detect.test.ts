@@ -82,8 +82,8 @@ describe("Kysely detection", () => {
     expect(migration.printOnly).toMatch(/no Kysely migration runner/);
     expect(migration.steps.map((s) => [s.command, ...s.args].join(" "))).toEqual([
       "npm install -D kysely-ctl",
-      "npx kysely init",
-      "npx kysely migrate:latest",
+      "npx --no-install kysely init",
+      "npx --no-install kysely migrate:latest",
     ]);
   });
 

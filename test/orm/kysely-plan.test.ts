@@ -229,7 +229,7 @@ describe("Kysely migration commands", () => {
     expect(kysely.migration(npmRoot, detect(npmRoot)).steps).toEqual([
       {
         command: "npx",
-        args: ["kysely", "migrate:latest"],
+        args: ["--no-install", "kysely", "migrate:latest"],
         why: expect.stringContaining("kysely-ctl"),
       },
     ]);

@@ -141,8 +141,8 @@ describe("an ORM kept in a sibling workspace package", () => {
     const root = workspace({ main: "src/index.ts" });
     const plan = ormMigration(join(root, server), detection(root));
     expect(plan.steps.map((step) => [step.cwd, step.command, ...step.args].join(" "))).toEqual([
-      "../../packages/db npx drizzle-kit generate --name auth",
-      "../../packages/db npx drizzle-kit migrate",
+      "../../packages/db npx --no-install drizzle-kit generate --name auth",
+      "../../packages/db npx --no-install drizzle-kit migrate",
     ]);
   });
 });

@@ -2,23 +2,17 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { dependencyRange, installedVersion, readPackageJson } from "../../project/package-json.js";
-import { detectPackageManager, type PackageManagerName } from "../../project/package-manager.js";
+import {
+  detectPackageManager,
+  localBin,
+  type PackageManagerName,
+} from "../../project/package-manager.js";
 import type { MigrationPlan, MigrationStep } from "../types.js";
 import type { DrizzleDetection } from "./detect.js";
 
-/** How each package manager runs a locally installed binary. */
-function runner(manager: PackageManagerName, args: string[]): { command: string; args: string[] } {
-  switch (manager) {
-    case "npm":
-      return { command: "npx", args: ["drizzle-kit", ...args] };
-    case "pnpm":
-      return { command: "pnpm", args: ["exec", "drizzle-kit", ...args] };
-    case "yarn":
-      return { command: "yarn", args: ["drizzle-kit", ...args] };
-    case "bun":
-      return { command: "bunx", args: ["drizzle-kit", ...args] };
-  }
-}
+/** drizzle-kit through the project's package manager, never a downloaded copy. */
+const runner = (manager: PackageManagerName, args: string[]) =>
+  localBin(manager, "drizzle-kit", args);
 
 /** drizzle-kit before 0.21 named commands by dialect (`generate:pg`) and had no `migrate`. */
 const LEGACY_WORD = { postgresql: "pg", mysql: "mysql", sqlite: "sqlite" } as const;

@@ -1,24 +1,6 @@
-import type { PackageManagerName } from "../../project/package-manager.js";
+import { localBin, type PackageManagerName } from "../../project/package-manager.js";
 import type { MigrationPlan } from "../types.js";
 import type { MigrationSetup } from "./info.js";
-
-/** How the package manager runs a binary installed in the project (`npx kysely`). */
-function execBin(
-  manager: PackageManagerName,
-  bin: string,
-  args: string[],
-): { command: string; args: string[] } {
-  switch (manager) {
-    case "npm":
-      return { command: "npx", args: [bin, ...args] };
-    case "pnpm":
-      return { command: "pnpm", args: ["exec", bin, ...args] };
-    case "yarn":
-      return { command: "yarn", args: [bin, ...args] };
-    case "bun":
-      return { command: "bunx", args: [bin, ...args] };
-  }
-}
 
 /**
  * The commands that apply the auth migration with the app's own runner: kysely-ctl's
@@ -33,7 +15,7 @@ export function migrationCommands(
     return {
       steps: [
         {
-          ...execBin(manager, "kysely", ["migrate:latest"]),
+          ...localBin(manager, "kysely", ["migrate:latest"]),
           why: `run the auth migration in ${setup.folder}/ with kysely-ctl`,
         },
       ],
@@ -60,10 +42,10 @@ export function migrationCommands(
         why: "install Kysely's migration CLI",
       },
       {
-        ...execBin(manager, "kysely", ["init"]),
+        ...localBin(manager, "kysely", ["init"]),
         why: "write .config/kysely.config.ts; set its dialect to your database's and migrationFolder to the migrations folder",
       },
-      { ...execBin(manager, "kysely", ["migrate:latest"]), why: "run the auth migration" },
+      { ...localBin(manager, "kysely", ["migrate:latest"]), why: "run the auth migration" },
     ],
     printOnly: reason,
   };

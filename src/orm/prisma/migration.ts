@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readPackageJson } from "../../project/package-json.js";
-import { detectPackageManager, type PackageManagerName } from "../../project/package-manager.js";
+import {
+  detectPackageManager,
+  localBin,
+  type PackageManagerName,
+} from "../../project/package-manager.js";
 import type { MigrationPlan, MigrationStep } from "../types.js";
 import type { PrismaDetection } from "./detect.js";
 import {
@@ -17,16 +21,7 @@ export function prismaStep(
   args: string[],
   why: string,
 ): MigrationStep {
-  switch (manager) {
-    case "npm":
-      return { command: "npx", args: ["--no-install", "prisma", ...args], why };
-    case "pnpm":
-      return { command: "pnpm", args: ["exec", "prisma", ...args], why };
-    case "yarn":
-      return { command: "yarn", args: ["prisma", ...args], why };
-    case "bun":
-      return { command: "bun", args: ["x", "prisma", ...args], why };
-  }
+  return { ...localBin(manager, "prisma", args), why };
 }
 
 /** Whether the app's scripts sync the schema with `prisma db push` rather than migrations. */
