@@ -7,12 +7,8 @@ import { detectFramework } from "../frameworks/detect-framework.js";
 import { frameworkById } from "../frameworks/registry.js";
 import { isExampleFile } from "../project/env-example.js";
 import { gitState, isIgnored, isTracked } from "../project/git.js";
-import {
-  dependencyRange,
-  findPackageRoot,
-  installedVersion,
-  readPackageJson,
-} from "../project/package-json.js";
+import { installedVersion } from "../project/installed-version.js";
+import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { readUserFile } from "../project/read-text.js";
 import { readTsConfig } from "../project/tsconfig.js";
 import { type EnvFlavor, parseEnv } from "../syntax/dotenv.js";

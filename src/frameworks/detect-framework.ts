@@ -1,11 +1,7 @@
 import { join } from "node:path";
 import { CliError } from "../errors.js";
-import {
-  dependencyRange,
-  installedVersion,
-  majorOf,
-  type PackageJson,
-} from "../project/package-json.js";
+import { installedVersion } from "../project/installed-version.js";
+import { dependencyRange, majorOf, type PackageJson } from "../project/package-json.js";
 import { joinList } from "../ui/join-list.js";
 import { frameworkById, frameworks } from "./registry.js";
 import { admitsVersion, supportedVersions } from "./supported-versions.js";

@@ -52,17 +52,6 @@ export function dependencyRange(pkg: PackageJson, name: string): string | undefi
 }
 
 /** The version installed in node_modules, if any. */
-export function installedVersion(root: string, name: string): string | undefined {
-  try {
-    return (
-      JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as {
-        version?: string;
-      }
-    ).version;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The major version a version or range starts from, read by `semver` (`^5.1.0` → 5, `~4.16.1`

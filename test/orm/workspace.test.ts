@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/errors.js";
@@ -66,6 +66,16 @@ describe("an ORM kept in a sibling workspace package", () => {
       client: { file: "src/index.ts", name: "db" },
     });
     expect(found.evidence).toMatch(/, in @acme\/db \(\.\.\/\.\.\/packages\/db\)$/);
+  });
+
+  it("reports the ORM version npm hoisted to the workspace root, not the declared range", () => {
+    const root = workspace({ exports: { ".": { default: "./src/index.ts" } } });
+    mkdirSync(join(root, "node_modules/drizzle-orm"), { recursive: true });
+    writeFileSync(
+      join(root, "node_modules/drizzle-orm/package.json"),
+      JSON.stringify({ name: "drizzle-orm", version: "0.45.2" }),
+    );
+    expect(detection(root).version).toBe("0.45.2");
   });
 
   it("imports the client by the package's name and the tables through its exported subpath, and plans the schema inside the package", () => {

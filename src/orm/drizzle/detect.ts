@@ -1,6 +1,7 @@
 import { dirname, posix } from "node:path";
 import type { SourceFile } from "ts-morph";
-import { dependencyRange, installedVersion, type PackageJson } from "../../project/package-json.js";
+import { installedVersion } from "../../project/installed-version.js";
+import { dependencyRange, type PackageJson } from "../../project/package-json.js";
 import { readText } from "../../project/read-text.js";
 import { sourceFiles } from "../../project/source-files.js";
 import { sourcePath } from "../../project/source-path.js";

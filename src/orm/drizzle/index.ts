@@ -1,6 +1,7 @@
 import type { ModuleImport } from "../../edit/imports.js";
 import { CliError } from "../../errors.js";
-import { dependencyRange, installedVersion } from "../../project/package-json.js";
+import { installedVersion } from "../../project/installed-version.js";
+import { dependencyRange } from "../../project/package-json.js";
 import { siblingSpecifier } from "../../syntax/sibling-specifier.js";
 import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";

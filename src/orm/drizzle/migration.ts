@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
-import { dependencyRange, installedVersion, readPackageJson } from "../../project/package-json.js";
+import { installedVersion } from "../../project/installed-version.js";
+import { dependencyRange, readPackageJson } from "../../project/package-json.js";
 import {
   detectPackageManager,
   localBin,

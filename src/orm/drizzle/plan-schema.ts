@@ -1,7 +1,8 @@
 import semver from "semver";
 import { CliError } from "../../errors.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
-import { dependencyRange, installedVersion, readPackageJson } from "../../project/package-json.js";
+import { installedVersion } from "../../project/installed-version.js";
+import { dependencyRange, readPackageJson } from "../../project/package-json.js";
 import { moduleResolution, readTsConfig } from "../../project/tsconfig.js";
 import { moduleKindOf } from "../../syntax/module-kind.js";
 import { parse } from "../../syntax/parse.js";

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { NewExpression, SourceFile } from "ts-morph";
-import { dependencyRange, installedVersion, type PackageJson } from "../../project/package-json.js";
+import { installedVersion } from "../../project/installed-version.js";
+import { dependencyRange, type PackageJson } from "../../project/package-json.js";
 import { readText } from "../../project/read-text.js";
 import { sourceFiles } from "../../project/source-files.js";
 import { parse } from "../../syntax/parse.js";

@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import type { Node as MorphNode } from "ts-morph";
-import { dependencyRange, installedVersion, type PackageJson } from "../../project/package-json.js";
+import { installedVersion } from "../../project/installed-version.js";
+import { dependencyRange, type PackageJson } from "../../project/package-json.js";
 import { readText } from "../../project/read-text.js";
 import { Node } from "../../syntax/ts-morph.js";
 import { callsOneOf, findClient } from "../client-export.js";
