@@ -102,11 +102,11 @@ export const NEXT_COMMENT =
   /create-auth secret --rotate on \d{4}-\d{2}-\d{2}: accepted, never issued/;
 
 /** The steps of a rolling rotation, with where this run stands, for the terminal. */
-export function procedure(phase: RotationPhase, key: string, removableAfter: string): string[] {
+export function procedure(phase: RotationPhase, key: string): string[] {
   const steps = [
     `1. ${NEXT_KEY}: every instance accepts the new secret, none issues with it. Deploy it to every instance (restart each).`,
     `2. \`create-auth secret --promote\`: the new secret becomes ${phase === "promote" ? key : "the next AUTH_SECRET_n"} and issues; the old one is still accepted. Deploy it to every instance.`,
-    `3. After session.maxAge from step 2${phase === "promote" ? ` (${removableAfter})` : ""}: delete the old secret everywhere.`,
+    "3. After session.maxAge from step 2: delete the old secret everywhere.",
   ];
   const here =
     phase === "accept"

@@ -128,7 +128,7 @@ export async function secret(options: SecretOptions, io: Io): Promise<number> {
   const done = phase === "promote" ? "Moved" : replace ? "Replaced" : "Wrote";
   output.success(`${done} ${from}${key}=${mask(value)} in ${envFile}.`);
   if (replace) output.warn("Existing sessions no longer decrypt: everyone signs in again.");
-  if (phase) for (const line of procedure(phase, key, removableAfter)) output.info(line);
+  if (phase) for (const line of procedure(phase, key)) output.info(line);
   if (phase === "promote")
     output.info(
       `Remove the older secrets after ${removableAfter} (session.maxAge, ${maxAgeDays} days): every session still in use will have been re-encrypted by then.`,
