@@ -155,6 +155,22 @@ describe("secret", () => {
     });
   });
 
+  it("says how to rotate in code when the configuration sets `secret` there", async () => {
+    const dir = copyFixture("check-express");
+    writeFileSync(
+      join(dir, "src/auth.ts"),
+      read(dir, "src/auth.ts").replace(
+        "  providers: [",
+        "  secret: process.env.MY_SECRET,\n  providers: [",
+      ),
+    );
+    await runSecret({ cwd: dir });
+    const run = await runSecret({ cwd: dir, rotate: true, yes: true, json: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain("src/auth.ts:7 sets `secret` in code");
+    expect(run.stderr).toContain("`acceptSecrets: [newSecret]` first");
+  });
+
   it("--rotate and --promote need a secret to rotate", async () => {
     const dir = copyFixture("check-express");
     expect((await runSecret({ cwd: dir, rotate: true, yes: true })).json?.error.code).toBe(
