@@ -268,6 +268,12 @@ export const deviations: Deviation[] = [
     ours: "`acceptSecrets` / `AUTH_SECRET_NEXT` are accepted for sessions, CSRF, e-mail and check tokens but never issue",
     reason: "a two-phase rotation: every instance accepts a secret before any issues with it",
   },
+  {
+    id: "get-token-env-secrets",
+    authJs: "`getToken()` without `secret` reads `AUTH_SECRET` only",
+    ours: "every secret of the environment: `AUTH_SECRET_3.._1`, `AUTH_SECRET`, `AUTH_SECRET_NEXT`",
+    reason: "code calling it reads the sessions of every instance during a rotation",
+  },
 ];
 
 /** Whether `pattern` (where `*` stands for anything) names `key`. */
