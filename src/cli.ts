@@ -168,11 +168,18 @@ export function program(prompter?: Prompter): Command {
 
   cli
     .command("secret")
-    .description("generate AUTH_SECRET, or rotate it without signing anyone out")
+    .description("generate AUTH_SECRET, or rotate it across instances without signing anyone out")
     .option("--cwd <dir>", "the project folder (default: the current folder)")
     .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
     .addOption(legacyEnvFileOption())
-    .option("--rotate", "keep the current secret for decryption; the new one encrypts")
+    .option(
+      "--rotate",
+      "phase 1 of a rolling rotation: write AUTH_SECRET_NEXT, accepted by the app but never used to issue",
+    )
+    .option(
+      "--promote",
+      "phase 2: move AUTH_SECRET_NEXT to the next AUTH_SECRET_n, which issues; older secrets stay accepted",
+    )
     .option("--raw", "print only a new secret, for piping; write nothing")
     .option(
       "--force",

@@ -326,6 +326,13 @@ export interface AuthConfig {
    * encrypts, every entry decrypts. Default: `AUTH_SECRET` (and `AUTH_SECRET_1..3`).
    */
   secret?: string | string[];
+  /**
+   * Secrets accepted (sessions decrypt, CSRF, e-mail and check tokens verify) but never used to
+   * issue: the first phase of a rolling rotation, deployed to every instance before the new
+   * secret is moved to the front of `secret`. Default: `AUTH_SECRET_NEXT` when `secret` comes
+   * from the environment. Not in Auth.js.
+   */
+  acceptSecrets?: string | string[];
   session?: Partial<SessionOptions>;
   jwt?: Partial<JWTOptions>;
   pages?: Partial<PagesOptions>;

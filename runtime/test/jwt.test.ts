@@ -5,7 +5,7 @@ import {
   getToken as authjsGetToken,
 } from "@auth/core/jwt";
 import { base64url, CompactEncrypt, calculateJwkThumbprint, EncryptJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deriveKey } from "../src/jwt/derive-key.js";
 import { decode, encode, getToken } from "../src/jwt.js";
 
@@ -209,6 +209,21 @@ describe("getToken", () => {
     await expect(
       getToken({ req: { headers: { authorization: "Bearer %E0%A4%A" } }, secret }),
     ).resolves.toBeNull();
+  });
+
+  it("without a secret, reads with every secret of the environment, a rotation's included", async () => {
+    vi.stubEnv("AUTH_SECRET", "getToken-old-secret-0123456789abcdef");
+    vi.stubEnv("AUTH_SECRET_1", "");
+    vi.stubEnv("AUTH_SECRET_NEXT", "getToken-new-secret-0123456789abcdef");
+    try {
+      for (const issuer of [process.env.AUTH_SECRET!, process.env.AUTH_SECRET_NEXT!]) {
+        const token = await encode({ token: { sub: "7" }, secret: issuer, salt });
+        const req = { headers: { cookie: `${salt}=${token}` } };
+        await expect(getToken({ req })).resolves.toMatchObject({ sub: "7" });
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("throws MissingSecret when no secret is available", async () => {

@@ -10,9 +10,18 @@ export function sessionSecrets(context: CheckContext): EnvVariable[] {
   );
 }
 
+/**
+ * Every secret the runtime accepts: the session secrets and `AUTH_SECRET_NEXT` (accepted, never
+ * issuing: a rotation's first phase). Alone, `AUTH_SECRET_NEXT` is no secret.
+ */
+export function acceptedSecrets(context: CheckContext): EnvVariable[] {
+  const next = context.env.get("AUTH_SECRET_NEXT");
+  return [...sessionSecrets(context), ...(next?.value ? [next] : [])];
+}
+
 /** Keys whose values must never be committed. */
 export function isSecretKey(key: string): boolean {
-  return /^AUTH_SECRET(_\d)?$|_SECRET$|^DATABASE_URL$|^AUTH_EMAIL_SERVER$/.test(key);
+  return /^AUTH_SECRET(_\d|_NEXT)?$|_SECRET$|^DATABASE_URL$|^AUTH_EMAIL_SERVER$/.test(key);
 }
 
 /** Where a variable is, for a finding: its env file and line, or nothing for the environment. */

@@ -1,6 +1,6 @@
 import type { PlanBuilder } from "../plan/change-set.js";
 import { generateSecret, planEnv } from "../plan/env-plan.js";
-import { place, sessionSecrets } from "./helpers.js";
+import { acceptedSecrets, place } from "./helpers.js";
 import type { CheckContext, EnvVariable, Rule } from "./types.js";
 
 /**
@@ -36,7 +36,7 @@ export function weakSecretRule(options: {
     severity: "error",
     summary: options.summary,
     check: (context) =>
-      sessionSecrets(context)
+      acceptedSecrets(context)
         .filter((variable) => options.weak(variable.value))
         .map((variable) => ({
           ...place(variable),

@@ -1,3 +1,4 @@
+import { removeEnvKey } from "../edit/env-file.js";
 import { CliError, ExitCode } from "../errors.js";
 import { envFileFor } from "../frameworks/app-env-file.js";
 import { type AuthSetup, readAuthSetup } from "../frameworks/auth-setup.js";
@@ -8,14 +9,22 @@ import { planJson } from "../plan/diff.js";
 import { generateSecret, planEnv } from "../plan/env-plan.js";
 import { gitState } from "../project/git.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
-import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { confirmPlan } from "./present-plan.js";
+import {
+  NEXT_COMMENT,
+  NEXT_KEY,
+  procedure,
+  secretComment,
+  secretTarget,
+} from "./secret-rotation.js";
 
 export interface SecretOptions {
   cwd: string;
   envFile?: string;
   rotate?: boolean;
+  /** Phase 2 of a rotation: `AUTH_SECRET_NEXT` becomes the issuing secret. */
+  promote?: boolean;
   raw?: boolean;
   force?: boolean;
   yes?: boolean;
@@ -30,7 +39,6 @@ export function mask(secret: string): string {
 
 /** Auth.js's default `session.maxAge`: 30 days. */
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
-const ROTATION_KEYS = ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"] as const;
 
 /** The set-up, when there is one to read (a bare project can still get a secret). */
 function setupOf(root: string): AuthSetup | undefined {
@@ -42,45 +50,18 @@ function setupOf(root: string): AuthSetup | undefined {
 }
 
 /**
- * The key the new secret goes to. The runtime encrypts with the highest-numbered of
- * `AUTH_SECRET_3.._1, AUTH_SECRET` and decrypts with all, so a rotation adds the next number.
- */
-function targetKey(current: string, envFile: string, options: SecretOptions, maxAgeDays: number) {
-  const present = ROTATION_KEYS.filter((key) => envValue(current, key));
-  if (!options.rotate) {
-    if (present.includes("AUTH_SECRET") && !options.force)
-      throw new CliError(
-        "secret_exists",
-        `${envFile} already has AUTH_SECRET. Replacing it signs everyone out: use --rotate to keep sessions, or --force to replace it.`,
-      );
-    return { key: "AUTH_SECRET", replace: present.includes("AUTH_SECRET") };
-  }
-  if (present.length === 0)
-    throw new CliError(
-      "nothing_to_rotate",
-      `${envFile} has no AUTH_SECRET to rotate: run \`create-auth secret\` without --rotate.`,
-    );
-  const highest = ROTATION_KEYS.indexOf(present.at(-1)!);
-  const next = ROTATION_KEYS[highest + 1];
-  if (!next)
-    throw new CliError(
-      "too_many_secrets",
-      `AUTH_SECRET_3 is already in use. Once ${maxAgeDays} days (session.maxAge) have passed since the last rotation, move AUTH_SECRET_3's value to AUTH_SECRET, delete the numbered keys, and rotate again.`,
-    );
-  return { key: next, replace: false };
-}
-
-/**
  * `create-auth secret`: writes a new `AUTH_SECRET` (32 bytes from the CSPRNG, base64url) to the
- * env file and prints it masked. `--rotate` adds the next `AUTH_SECRET_n` instead, which the
- * runtime encrypts with while every older secret still decrypts: nobody is signed out.
+ * env file and prints it masked. `--rotate` starts a rolling rotation instead: the new secret goes
+ * to `AUTH_SECRET_NEXT`, which every instance accepts but none issues with; `--promote` then moves
+ * it to the next `AUTH_SECRET_n`, which issues while the older ones are still accepted. Nobody is
+ * signed out, whatever mix of phases the instances run (secret-rotation.ts).
  */
 export async function secret(options: SecretOptions, io: Io): Promise<number> {
   const { output } = io;
-  const value = generateSecret();
+  const generated = generateSecret();
   if (options.raw) {
     // For piping: the value alone, nothing written, nothing else printed.
-    process.stdout.write(`${value}\n`);
+    process.stdout.write(`${generated}\n`);
     return ExitCode.ok;
   }
   const root = findPackageRoot(options.cwd);
@@ -92,24 +73,24 @@ export async function secret(options: SecretOptions, io: Io): Promise<number> {
   const configured = setup?.config.maxAge;
   const maxAge = configured && configured.value !== "dynamic" ? configured.value : DEFAULT_MAX_AGE;
   const maxAgeDays = Math.ceil(maxAge / 86_400);
-  const { key, replace } = targetKey(current, envFile, options, maxAgeDays);
+  const {
+    key,
+    replace,
+    phase,
+    value = generated,
+  } = secretTarget(current, envFile, options, maxAgeDays);
+  const today = new Date().toISOString().slice(0, 10);
 
   planEnv(plan, {
     envFile,
-    additions: [
-      {
-        key,
-        value,
-        comment: options.rotate
-          ? `Added by create-auth secret --rotate on ${new Date().toISOString().slice(0, 10)} (the highest-numbered secret encrypts; all decrypt)`
-          : "Encrypts sessions. Generate with: npx create-auth secret",
-      },
-    ],
+    additions: [{ key, value, comment: secretComment(phase, today) }],
     secrets: [key],
     replace: replace ? [key] : [],
     force: options.force,
     gitRepository: gitState(root).repository,
   });
+  if (phase === "promote")
+    plan.edit(envFile, `promote ${NEXT_KEY}`, (text) => removeEnvKey(text, NEXT_KEY, NEXT_COMMENT));
   const changes = plan.build();
   const removableAfter = new Date(Date.now() + maxAge * 1000).toISOString().slice(0, 10);
   const document = {
@@ -118,39 +99,43 @@ export async function secret(options: SecretOptions, io: Io): Promise<number> {
     key,
     masked: mask(value),
     envFile,
-    rotated: Boolean(options.rotate),
-    removableAfter: options.rotate ? removableAfter : null,
+    rotated: phase !== null,
+    phase,
+    removableAfter: phase === "promote" ? removableAfter : null,
     plan: planJson(changes),
     applied: false,
   };
-  // A rotation changes which secret encrypts every new session: applied only when confirmed,
-  // in a terminal or by --yes, never by default where nothing can be asked.
-  if (options.rotate && !options.yes && !options.dryRun && !io.asker.interactive)
+  // A rotation changes which secrets the app accepts or issues with: applied only when
+  // confirmed, in a terminal or by --yes, never by default where nothing can be asked.
+  const flag = phase === "promote" ? "--promote" : "--rotate";
+  if (phase && !options.yes && !options.dryRun && !io.asker.interactive)
     throw new CliError(
       "missing_answer",
-      `secret --rotate adds ${key} to ${envFile}, and new sessions are encrypted with it: nothing can be confirmed here. Pass --yes to apply it (or --dry-run to preview).`,
+      `secret ${flag} writes ${key} to ${envFile}${phase === "promote" ? ", and new sessions are encrypted with it" : ""}: nothing can be confirmed here. Pass --yes to apply it (or --dry-run to preview).`,
       ExitCode.error,
       { flag: "--yes" },
     );
-  output.info(`${replace ? "Replacing" : "Writing"} ${key}=${mask(value)} in ${envFile}.`);
-  const yes = options.yes ?? !options.rotate;
+  const verb = phase === "promote" ? "Moving" : replace ? "Replacing" : "Writing";
+  const from = phase === "promote" ? `${NEXT_KEY} to ` : "";
+  output.info(`${verb} ${from}${key}=${mask(value)} in ${envFile}.`);
+  const yes = options.yes ?? !phase;
   if (!(await confirmPlan(io, changes, { yes, dryRun: options.dryRun }))) {
     output.document(document);
     return ExitCode.ok;
   }
   applyChanges(changes);
   document.applied = true;
-  output.success(`${replace ? "Replaced" : "Wrote"} ${key}=${mask(value)} in ${envFile}.`);
+  const done = phase === "promote" ? "Moved" : replace ? "Replaced" : "Wrote";
+  output.success(`${done} ${from}${key}=${mask(value)} in ${envFile}.`);
   if (replace) output.warn("Existing sessions no longer decrypt: everyone signs in again.");
-  if (options.rotate) {
-    output.info(`New sessions are encrypted with ${key}; older secrets still decrypt.`);
+  if (phase) for (const line of procedure(phase, key)) output.info(line);
+  if (phase === "promote")
     output.info(
       `Remove the older secrets after ${removableAfter} (session.maxAge, ${maxAgeDays} days): every session still in use will have been re-encrypted by then.`,
     );
-  }
   if (setup?.config.secret)
     output.warn(
-      `${setup.config.file}:${setup.config.secret.line} sets \`secret\` in code, so the runtime ignores AUTH_SECRET variables: list the secrets there instead (newest first).`,
+      `${setup.config.file}:${setup.config.secret.line} sets \`secret\` in code, so the runtime ignores the AUTH_SECRET variables (${NEXT_KEY} too): rotate there instead, with \`acceptSecrets: [newSecret]\` first, then \`secret: [newSecret, oldSecret]\`.`,
     );
   output.info("Restart the app to pick it up, and set the same variable where you deploy.");
   output.document(document);

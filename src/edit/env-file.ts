@@ -97,3 +97,42 @@ function assertReadsBack(
     }
   }
 }
+
+/**
+ * Removes every assignment of `key` (its whole lines, and a comment line directly above one that
+ * `commentMarks` matches: the note the CLI wrote with it). Every other key must read the same in
+ * both loaders afterwards, and `key` must be gone; otherwise nothing is changed and the error
+ * says to edit by hand.
+ */
+export function removeEnvKey(text: string, key: string, commentMarks?: RegExp): string {
+  const lines = text.split(/(?<=\n)/);
+  const entries = parseEnv(text).filter((entry) => entry.key === key);
+  const drop = new Set<number>();
+  for (const entry of entries) {
+    if (entry.valueStart === -1 || entry.line === -1) throw unwritable(key, "it cannot be located");
+    const lastLine = lineAt(text, entry.valueEnd);
+    for (let line = entry.line; line <= lastLine; line++) drop.add(line);
+    const above = lines[entry.line - 1];
+    if (above !== undefined && commentMarks && /^\s*#/.test(above) && commentMarks.test(above))
+      drop.add(entry.line - 1);
+  }
+  const result = lines.filter((_, index) => !drop.has(index)).join("");
+  for (const flavor of ["node", "dotenv"] as const) {
+    const old = parseEnvValues(text, flavor);
+    const now = parseEnvValues(result, flavor);
+    if (now[key] !== undefined) throw unwritable(key, `${flavor} still reads it`);
+    for (const other of Object.keys(old)) {
+      if (other !== key && now[other] !== old[other])
+        throw unwritable(key, `removing it would change how ${flavor} reads ${other}`);
+    }
+  }
+  return result;
+}
+
+/** The 0-based line of the character at `index`. */
+function lineAt(text: string, index: number): number {
+  let line = 0;
+  for (let at = text.indexOf("\n"); at !== -1 && at < index; at = text.indexOf("\n", at + 1))
+    line++;
+  return line;
+}

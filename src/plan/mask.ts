@@ -5,13 +5,13 @@ import type { FileChange } from "./change-set.js";
 export const MASK = "<hidden>";
 
 /**
- * Env keys whose values are secrets by their name: ours (AUTH_SECRET, AUTH_SECRET_1,
+ * Env keys whose values are secrets by their name: ours (AUTH_SECRET, AUTH_SECRET_1, AUTH_SECRET_NEXT,
  * AUTH_<PROVIDER>_SECRET, AUTH_EMAIL_SERVER: an SMTP URL with its password, DATABASE_URL) and the
  * usual names of other people's (…_PASSWORD, …_TOKEN, …_API_KEY, …_PRIVATE_KEY). Masking a value
  * that was not secret costs a line of context; showing one that was cannot be undone.
  */
 const SECRET_KEY =
-  /(?:^|_)(?:SECRET|PASSWORD|PASSWD|TOKEN|KEY|CREDENTIALS?)(?:_\d+)?$|^(?:DATABASE_URL|AUTH_EMAIL_SERVER)$/;
+  /(?:^|_)(?:SECRET|PASSWORD|PASSWD|TOKEN|KEY|CREDENTIALS?)(?:_\d+|_NEXT)?$|^(?:DATABASE_URL|AUTH_EMAIL_SERVER)$/;
 /** …_KEY names that are public by design. */
 const PUBLIC_KEY = /(?:PUBLIC|PUBLISHABLE)_KEY$/;
 /** Any URL with a password in it (`postgres://user:pass@host`), whatever its key. */

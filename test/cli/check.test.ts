@@ -64,6 +64,13 @@ const cases: Case[] = [
     at: { file: ".env", line: 1 },
   },
   {
+    rule: "secret-placeholder",
+    base: "express",
+    // The accept-only secret of a rotation is checked like the others.
+    mutate: (dir) => edit(dir, ".env", (t) => `${t}AUTH_SECRET_NEXT=your-secret-here\n`),
+    at: { file: ".env" },
+  },
+  {
     rule: "secret-low-entropy",
     base: "express",
     mutate: (dir) => edit(dir, ".env", (t) => t.replace(SECRET, "ab".repeat(24))),

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseEnv } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { type SecretOptions, secret } from "../../src/commands/secret.js";
 import { copyFixture, removeTemporary, runBin, runCommand, tree } from "../support/cli.js";
@@ -42,25 +43,64 @@ describe("secret", () => {
     expect(read(dir, ".env").match(/^AUTH_SECRET=/gm)).toHaveLength(1);
   });
 
-  it("--rotate adds the next AUTH_SECRET_n, keeps the old ones, and says when they can go", async () => {
+  it("--rotate writes AUTH_SECRET_NEXT (accepted, never issued) and --promote moves it to the next AUTH_SECRET_n", async () => {
     const dir = copyFixture("check-express");
     await runSecret({ cwd: dir });
     const first = value(read(dir, ".env"), "AUTH_SECRET");
-    const rotated = await runSecret({ cwd: dir, rotate: true, yes: true });
-    expect(schemaErrors("secret", rotated.json)).toEqual([]);
-    expect(rotated.json).toMatchObject({ key: "AUTH_SECRET_1", rotated: true, applied: true });
+    const accepted = await runSecret({ cwd: dir, rotate: true, yes: true, json: false });
+    expect(accepted.exitCode, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain("every instance accepts the new secret, none issues with it");
+    const next = value(read(dir, ".env"), "AUTH_SECRET_NEXT")!;
+    expect(Buffer.from(next, "base64url")).toHaveLength(32);
+    expect(value(read(dir, ".env"), "AUTH_SECRET")).toBe(first);
+    expect(read(dir, ".env")).not.toMatch(/^AUTH_SECRET_1=/m);
+    expect(read(dir, ".env.example")).toMatch(/^AUTH_SECRET_NEXT=$/m);
+
+    // A second --rotate before the promotion would strand the first new secret.
+    const again = await runSecret({ cwd: dir, rotate: true, yes: true });
+    expect(again.json?.error.code).toBe("rotation_in_progress");
+    expect(again.json?.error.message).toContain("--promote");
+
+    const promoted = await runSecret({ cwd: dir, promote: true, yes: true });
+    expect(schemaErrors("secret", promoted.json)).toEqual([]);
+    expect(promoted.json).toMatchObject({
+      key: "AUTH_SECRET_1",
+      phase: "promote",
+      rotated: true,
+      applied: true,
+    });
     // The fixture's session.maxAge is 7 days.
     const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    expect(rotated.json?.removableAfter).toBe(week);
-    expect(value(read(dir, ".env"), "AUTH_SECRET")).toBe(first);
-    expect((await runSecret({ cwd: dir, rotate: true, yes: true })).json?.key).toBe(
-      "AUTH_SECRET_2",
-    );
-    expect((await runSecret({ cwd: dir, rotate: true, yes: true })).json?.key).toBe(
-      "AUTH_SECRET_3",
-    );
+    expect(promoted.json?.removableAfter).toBe(week);
+    const env = read(dir, ".env");
+    expect(value(env, "AUTH_SECRET_1")).toBe(next);
+    expect(value(env, "AUTH_SECRET")).toBe(first);
+    expect(env).not.toContain("AUTH_SECRET_NEXT");
+    expect(env).not.toContain("accepted, never issued");
+
+    const nothing = await runSecret({ cwd: dir, promote: true, yes: true });
+    expect(nothing.json?.error.code).toBe("nothing_to_promote");
+  });
+
+  it("the JSON of each phase matches the schema, and a full set of secrets is refused before phase 1", async () => {
+    const dir = copyFixture("check-express");
+    await runSecret({ cwd: dir });
+    for (const expected of ["AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"]) {
+      const accepted = await runSecret({ cwd: dir, rotate: true, yes: true });
+      expect(schemaErrors("secret", accepted.json)).toEqual([]);
+      expect(accepted.json).toMatchObject({
+        key: "AUTH_SECRET_NEXT",
+        phase: "accept",
+        removableAfter: null,
+      });
+      // `--rotate --promote` is the same as `--promote`.
+      const promoted = await runSecret({ cwd: dir, rotate: true, promote: true, yes: true });
+      expect(promoted.json?.key).toBe(expected);
+    }
+    const before = tree(dir);
     const full = await runSecret({ cwd: dir, rotate: true, yes: true });
     expect(full.json?.error.code).toBe("too_many_secrets");
+    expect(tree(dir)).toEqual(before);
     const env = read(dir, ".env");
     expect(
       new Set(
@@ -69,6 +109,22 @@ describe("secret", () => {
         ),
       ).size,
     ).toBe(4);
+  });
+
+  it("the runtime reads the env file each phase leaves as the procedure says", async () => {
+    const { secretsFromEnv, nextSecretsFromEnv } = await import("../../runtime/src/core/env.js");
+    const dir = copyFixture("check-express");
+    await runSecret({ cwd: dir });
+    const old = value(read(dir, ".env"), "AUTH_SECRET")!;
+    await runSecret({ cwd: dir, rotate: true, yes: true });
+    const fresh = value(read(dir, ".env"), "AUTH_SECRET_NEXT")!;
+    const phase1 = parseEnv(read(dir, ".env"));
+    expect(secretsFromEnv(phase1)).toEqual([old]);
+    expect(nextSecretsFromEnv(phase1)).toEqual([fresh]);
+    await runSecret({ cwd: dir, promote: true, yes: true });
+    const phase2 = parseEnv(read(dir, ".env"));
+    expect(secretsFromEnv(phase2)).toEqual([fresh, old]);
+    expect(nextSecretsFromEnv(phase2)).toEqual([]);
   });
 
   it("--rotate without --yes where nothing can be asked refuses, names --yes and writes nothing", async () => {
@@ -90,12 +146,39 @@ describe("secret", () => {
       interactive: { answers: [true] },
     });
     expect(asked.exitCode, asked.stderr).toBe(0);
-    expect(read(dir, ".env")).toMatch(/^AUTH_SECRET_1=/m);
+    expect(read(dir, ".env")).toMatch(/^AUTH_SECRET_NEXT=/m);
+    // --promote asks too.
+    const promote = await runSecret({ cwd: dir, promote: true });
+    expect(promote.json?.error).toMatchObject({
+      code: "missing_answer",
+      details: { flag: "--yes" },
+    });
   });
 
-  it("--rotate needs a secret to rotate", async () => {
-    const run = await runSecret({ cwd: copyFixture("check-express"), rotate: true, yes: true });
-    expect(run.json?.error.code).toBe("nothing_to_rotate");
+  it("says how to rotate in code when the configuration sets `secret` there", async () => {
+    const dir = copyFixture("check-express");
+    writeFileSync(
+      join(dir, "src/auth.ts"),
+      read(dir, "src/auth.ts").replace(
+        "  providers: [",
+        "  secret: process.env.MY_SECRET,\n  providers: [",
+      ),
+    );
+    await runSecret({ cwd: dir });
+    const run = await runSecret({ cwd: dir, rotate: true, yes: true, json: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain("src/auth.ts:7 sets `secret` in code");
+    expect(run.stderr).toContain("`acceptSecrets: [newSecret]` first");
+  });
+
+  it("--rotate and --promote need a secret to rotate", async () => {
+    const dir = copyFixture("check-express");
+    expect((await runSecret({ cwd: dir, rotate: true, yes: true })).json?.error.code).toBe(
+      "nothing_to_rotate",
+    );
+    expect((await runSecret({ cwd: dir, promote: true, yes: true })).json?.error.code).toBe(
+      "nothing_to_rotate",
+    );
   });
 
   it("refuses to write into an env file git tracks, unless --force", async () => {

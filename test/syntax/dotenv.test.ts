@@ -2,7 +2,7 @@ import { parseEnv as nodeParseEnv } from "node:util";
 import dotenv from "dotenv";
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mergeEnv } from "../../src/edit/env-file.js";
+import { mergeEnv, removeEnvKey } from "../../src/edit/env-file.js";
 import { envLiteral, envValue, parseEnv } from "../../src/syntax/dotenv.js";
 
 // `.env` files are read with the loaders' own parsers, and written so both read every value back.
@@ -142,5 +142,36 @@ describe("writing", () => {
       { key: "C", value: "3", comment: "added" },
     ]);
     expect(text).toBe("A=filled\nB=2\n# added\nC=3\n");
+  });
+});
+
+describe("removing a key (secret --promote)", () => {
+  const mark = /created by the test/;
+
+  it("removes every assignment of the key and the comment written with it, nothing else", () => {
+    const text = [
+      "# keep me",
+      "AUTH_SECRET=old",
+      "# created by the test",
+      "AUTH_SECRET_NEXT=new",
+      "PORT=3000",
+      "AUTH_SECRET_NEXT='again'",
+      "",
+    ].join("\n");
+    expect(removeEnvKey(text, "AUTH_SECRET_NEXT", mark)).toBe(
+      "# keep me\nAUTH_SECRET=old\nPORT=3000\n",
+    );
+  });
+
+  it("removes a quoted multi-line value whole, and keeps a comment it did not write", () => {
+    const text = '# mine\nA="one\ntwo"\nB=2\n';
+    const removed = removeEnvKey(text, "A", mark);
+    expect(removed).toBe("# mine\nB=2\n");
+    expect(nodeParseEnv(removed)).toEqual({ B: "2" });
+    expect(dotenv.parse(removed)).toEqual({ B: "2" });
+  });
+
+  it("leaves a file without the key unchanged", () => {
+    expect(removeEnvKey("A=1\r\nB=2\r\n", "C")).toBe("A=1\r\nB=2\r\n");
   });
 });

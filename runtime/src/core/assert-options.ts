@@ -147,6 +147,7 @@ const options: Shape = {
   providers: (value, name) =>
     Array.isArray(value) ? undefined : `${name} must be an array, received ${received(value)}`,
   secret,
+  acceptSecrets: secret,
   session: members({
     strategy: oneOf("jwt", "database"),
     maxAge: seconds(1),

@@ -34,15 +34,21 @@ import { assertOptions } from "./assert-options.js";
 import { type CookieMap, resolveCookies } from "./cookies.js";
 import { randomBase64url } from "./crypto.js";
 import { defaultCallbacks } from "./defaults.js";
-import { authUrlFromEnv, type Env, secretsFromEnv, trustHostFromEnv } from "./env.js";
+import { authUrlFromEnv, type Env, trustHostFromEnv } from "./env.js";
 import { createLogger } from "./logger.js";
 import { type InternalProvider, normalizeProvider } from "./providers.js";
 import { type ResolvedRateLimit, resolveRateLimit } from "./rate-limit.js";
+import { resolveSecrets } from "./secrets.js";
 
 /** A configuration with every default and environment value applied, ready for requests. */
 export interface ResolvedConfig {
   basePath: string;
+  /** Every accepted secret: the issuing one first, accept-only ones (`AUTH_SECRET_NEXT`) last. */
   secret: string[];
+  /** See `ResolvedSecrets` (secrets.ts). */
+  joinedSecret?: string;
+  /** See `ResolvedSecrets` (secrets.ts). */
+  rateLimitSecret?: string;
   trustHost: boolean;
   /** `AUTH_URL`: when set, its origin is the origin of every link the runtime builds. */
   authUrl?: URL;
@@ -141,13 +147,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     }
   }
 
-  const configured = config.secret;
-  const secret =
-    typeof configured === "string" && configured
-      ? [configured]
-      : Array.isArray(configured) && configured.length
-        ? configured.filter(Boolean)
-        : secretsFromEnv(env);
+  const { secret, joinedSecret, rateLimitSecret } = resolveSecrets(config, env);
 
   let error: AuthError | undefined;
   let providers: InternalProvider[] = [];
@@ -173,6 +173,8 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
   const resolved: ResolvedConfig = {
     basePath: normalizeBasePath(basePath ?? "/auth"),
     secret,
+    joinedSecret,
+    rateLimitSecret,
     trustHost: config.trustHost ?? trustHostFromEnv(env),
     authUrl,
     useSecureCookies: config.useSecureCookies,

@@ -5,6 +5,7 @@ import type { Cookie, CookieMap } from "./cookies.js";
 import { createCsrfToken, isCsrfTokenEchoed, verifyCsrfCookie } from "./csrf.js";
 import type { InternalProvider } from "./providers.js";
 import { type AuthRequest, bodyString, type ParsedAction, queryObject } from "./request.js";
+import { tokenHashSecrets } from "./secrets.js";
 
 /** Everything an action needs about the current request. */
 export interface AuthContext {
@@ -107,7 +108,7 @@ function usesCsrf(action: AuthAction, method: string): boolean {
 
 function settleCsrf(ctx: AuthContext): void {
   const option = ctx.cookies.csrfToken;
-  const existing = verifyCsrfCookie(ctx.request.cookies[option.name], ctx.config.secret);
+  const existing = verifyCsrfCookie(ctx.request.cookies[option.name], tokenHashSecrets(ctx.config));
   if (existing) {
     ctx.csrfToken = existing;
     ctx.csrfVerified =

@@ -11,21 +11,22 @@ export interface CsrfState {
   cookieValue?: string;
 }
 
-/** Validates a CSRF cookie; returns its token when the hash matches one of the secrets. */
+/**
+ * Validates a CSRF cookie; returns its token when the hash matches one of `secrets`: every
+ * accepted secret (accept-only ones too, so a token issued by an instance already issuing with a
+ * new secret passes on one that only accepts it) and Auth.js's joined form (`tokenHashSecrets`).
+ */
 export function verifyCsrfCookie(
   cookieValue: string | undefined,
-  secrets: string[],
+  secrets: readonly string[],
 ): string | undefined {
   if (!cookieValue) return undefined;
   const separator = cookieValue.indexOf("|");
   if (separator !== 64 || cookieValue.length !== 129) return undefined;
   const token = cookieValue.slice(0, separator);
   const hash = cookieValue.slice(separator + 1);
-  // Each secret alone, then the comma-joined array: the form Auth.js hashes with when a
-  // rotation array is configured (reference §11 item 4), so its cookies stay valid after a switch.
-  const candidates = secrets.length > 1 ? [...secrets, secrets.join(",")] : secrets;
   let valid = false;
-  for (const secret of candidates) {
+  for (const secret of secrets) {
     if (timingSafeEqualString(hash, sha256Hex(`${token}${secret}`))) valid = true;
   }
   return valid ? token : undefined;

@@ -15,6 +15,14 @@ export function secretsFromEnv(env: Env): string[] {
   );
 }
 
+/**
+ * `AUTH_SECRET_NEXT`: a secret accepted (for decryption and verification) but never used to
+ * issue anything, the first phase of a rolling rotation (docs/secret.md).
+ */
+export function nextSecretsFromEnv(env: Env): string[] {
+  return env.AUTH_SECRET_NEXT ? [env.AUTH_SECRET_NEXT] : [];
+}
+
 /** `AUTH_URL` parsed, or undefined when unset or not an http(s) URL. */
 export function authUrlFromEnv(env: Env): URL | undefined {
   const value = env.AUTH_URL;

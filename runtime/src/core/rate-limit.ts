@@ -61,14 +61,16 @@ export function resolveRateLimit(
 }
 
 /**
- * A store key: an HMAC of the value under the first secret, so neither addresses nor
+ * A store key: an HMAC of the value under the oldest configured secret, so neither addresses nor
  * identifiers (personal data) are stored or readable from the store, and apps with other
- * secrets sharing a store never share counts. An identifier's value is keyed with its field
+ * secrets sharing a store never share counts. The oldest, not the issuing one: instances keep
+ * sharing counts while a new secret is promoted, and counts reset only once when the old one is
+ * dropped (docs/secret.md). An identifier's value is keyed with its field
  * name: the same text in another field is another identifier, so filling a field `authorize`
  * ignores with a victim's name neither spends nor resets the victim's count.
  */
 function storeKey(ctx: AuthContext, providerId: string, kind: "a" | "i", value: string): string {
-  const mac = createHmac("sha256", ctx.config.secret[0]!)
+  const mac = createHmac("sha256", ctx.config.rateLimitSecret ?? ctx.config.secret[0]!)
     .update(`rate-limit\0${providerId}\0${kind}\0${value}`, "utf8")
     .digest("base64url");
   return `${kind}:${mac}`;

@@ -1,6 +1,7 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js";
 import { JWTSessionError, SessionTokenError } from "../errors.js";
 import { decode, decodeCached } from "../jwt/decode.js";
+import { sealedUnderUnknownKey } from "../jwt/unknown-key.js";
 import type { JWT, JWTCallbackParams, Session } from "../types.js";
 import { keepAdapterSubject } from "./adapter-subject.js";
 import type { ResolvedConfig } from "./config.js";
@@ -219,8 +220,24 @@ async function readJwtSession(
     return { session, cookies };
   } catch (cause) {
     config.logger.error(new JWTSessionError("The session token could not be read", { cause }));
+    // Sealed with a secret this instance does not hold (another instance already has it, in a
+    // rolling rotation): no session here, but the cookie is kept for the instances that can read
+    // it. Unlike Auth.js, which deletes it. Anything else that fails (our key, expired, tampered,
+    // malformed) is cleared.
+    if (keptUnread(config, from.name, token)) return { session: null, cookies: [] };
     return clear();
   }
+}
+
+/**
+ * Whether an unreadable session token is left in place: the default decoder's format, sealed
+ * under a key none of the configured secrets derives (see `jwt/unknown-key.ts`). A custom
+ * `jwt.decode` has its own format, so its failures clear the cookie as before.
+ */
+function keptUnread(config: ResolvedConfig, cookieName: string, token: string): boolean {
+  return (
+    config.jwt.decode === decode && sealedUnderUnknownKey(token, config.jwt.secret, cookieName)
+  );
 }
 
 /**

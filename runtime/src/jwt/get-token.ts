@@ -1,4 +1,5 @@
 import { defaultCookies, parseCookieHeader, readChunkedCookie } from "../core/cookies.js";
+import { resolveSecrets } from "../core/secrets.js";
 import { MissingSecret } from "../errors.js";
 import type { JWT, JWTDecodeParams } from "../types.js";
 import { decodeCached } from "./decode.js";
@@ -17,7 +18,10 @@ export interface GetTokenParams<R extends boolean = false> {
   cookieName?: string;
   /** Default: `cookieName`. */
   salt?: string;
-  /** Default: `AUTH_SECRET`. */
+  /**
+   * Default: the environment's secrets, as the runtime reads them: `AUTH_SECRET_3.._1`,
+   * `AUTH_SECRET` and `AUTH_SECRET_NEXT` (Auth.js: `AUTH_SECRET` only).
+   */
   secret?: string | string[];
   /** Return the encrypted token instead of its claims. */
   raw?: R;
@@ -64,7 +68,9 @@ export async function getToken<R extends boolean = false>(
   if (!token) return null as Result;
   if (raw) return token as Result;
 
-  const secret = params.secret ?? process.env.AUTH_SECRET;
+  // Every secret the runtime accepts from the environment (Auth.js reads `AUTH_SECRET` alone),
+  // so code calling getToken() reads sessions issued by any instance during a rotation.
+  const secret = params.secret ?? resolveSecrets({ providers: [] }, process.env).secret;
   if (!secret || secret.length === 0) {
     throw new MissingSecret("Must pass `secret` to getToken() or set AUTH_SECRET");
   }

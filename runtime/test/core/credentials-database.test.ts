@@ -88,11 +88,16 @@ describe("credentials under the database strategy (reference §4.5; §11 item 9 
     const { spies, errors, client } = setup();
     const expired = await encode({ token: { sub: "7" }, secret: SECRET, salt: SALT, maxAge: -60 });
     const foreign = await encode({ token: { sub: "7" }, secret: "another-secret", salt: SALT });
-    for (const token of [expired, foreign]) {
+    // Expired under our key: cleared. Sealed under a key we do not hold (another instance's,
+    // mid-rotation): no session, but kept for the instances that can read it.
+    for (const [token, cleared] of [
+      [expired, "0"],
+      [foreign, undefined],
+    ] as const) {
       client.jar.set(SALT, token);
       const response = await client.request("/auth/session");
       await expect(response.json()).resolves.toBeNull();
-      expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+      expect(setCookie(response, SALT)?.attributes["max-age"]).toBe(cleared);
     }
     expect(errors.map((error) => error.name)).toEqual(["JWTSessionError", "JWTSessionError"]);
     expect(touched(spies)).toEqual([]);

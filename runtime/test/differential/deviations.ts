@@ -255,6 +255,25 @@ export const deviations: Deviation[] = [
       "email-only adapter: start › cookies",
     ],
   },
+  {
+    id: "unknown-key-session-kept",
+    authJs: "a JWT session cookie that does not decrypt is deleted",
+    ours: "one sealed under a key none of the secrets derives (its `kid`) is no session but is not deleted; one with our key that fails (tampered, expired) still is",
+    reason:
+      "in a rolling secret rotation an instance without the new secret must not sign out users of the others; an unreadable cookie grants nothing",
+  },
+  {
+    id: "accept-only-secrets",
+    authJs: "every secret may issue (the first does); there is no accept-only secret",
+    ours: "`acceptSecrets` / `AUTH_SECRET_NEXT` are accepted for sessions, CSRF, e-mail and check tokens but never issue",
+    reason: "a two-phase rotation: every instance accepts a secret before any issues with it",
+  },
+  {
+    id: "get-token-env-secrets",
+    authJs: "`getToken()` without `secret` reads `AUTH_SECRET` only",
+    ours: "every secret of the environment: `AUTH_SECRET_3.._1`, `AUTH_SECRET`, `AUTH_SECRET_NEXT`",
+    reason: "code calling it reads the sessions of every instance during a rotation",
+  },
 ];
 
 /** Whether `pattern` (where `*` stands for anything) names `key`. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { captureLogger, setCookie, TestClient } from "../helpers.js";
+import type { AuthConfig } from "../../src/types.js";
+import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
 import { useMockOP } from "./harness.js";
 
 const mock = useMockOP();
@@ -69,5 +70,37 @@ describe("starting a sign-in needs the CSRF token", () => {
       "http://localhost:3000/auth/signin?error=MissingCSRF",
     );
     for (const name of checkCookies) expect(setCookie(response, name)).toBeUndefined();
+  });
+});
+
+describe("check cookies across a rolling secret rotation (docs/secret.md)", () => {
+  const NEW = "the-new-secret-of-a-rolling-rotation-0123456789";
+  const promoted = { secret: [NEW, SECRET] };
+  const accepting = { secret: SECRET, acceptSecrets: NEW };
+
+  /** A sign-in started on an instance configured with `from`, completed on one with `to`. */
+  async function across(from: Partial<AuthConfig>, to: Partial<AuthConfig>) {
+    const starter = new TestClient(config(from));
+    const { params } = await signIn(starter);
+    const finisher = new TestClient(config(to));
+    for (const [name, value] of starter.jar) finisher.jar.set(name, value);
+    const response = await finisher.request(`/auth/callback/mock?${callbackQuery(params)}`);
+    return { response, finisher };
+  }
+
+  it.each([
+    ["promoted (issuing the new secret) to accepting it", promoted, accepting],
+    ["accepting to promoted", accepting, promoted],
+  ])("state, PKCE and nonce sealed on an instance %s complete the sign-in", async (_label, from, to) => {
+    const { response, finisher } = await across(from, to);
+    expect(response.headers.get("location")).toBe("http://localhost:3000");
+    expect(finisher.jar.get("authjs.session-token")).toBeDefined();
+  });
+
+  it("an instance that does not accept the new secret yet refuses them (why phase 1 comes first)", async () => {
+    const { response } = await across(promoted, { secret: SECRET });
+    expect(response.headers.get("location")).toBe(
+      "http://localhost:3000/auth/error?error=Configuration",
+    );
   });
 });

@@ -448,3 +448,20 @@ describe("rate limiting without a framework adapter's address", () => {
     expect((await post("u2", "203.0.113.2"))!.status).toBe(302);
   });
 });
+
+describe("rate limits across a rolling secret rotation (docs/secret.md)", () => {
+  it("instances on every phase share counts in a shared store until the old secret is dropped", async () => {
+    const NEW = "the-new-secret-of-a-rolling-rotation-0123456789";
+    const store = memoryRateLimitStore();
+    const phase = (secrets: Partial<AuthConfig>) =>
+      new TestClient(credentialsConfig({ max: 3, window: 60, store }, secrets).config);
+    // Phases 0, 1 and 2 of the rotation, one attempt each, then the fourth is refused.
+    expectRefusedByPassword(await attempt(phase({ secret: SECRET }), wrong()));
+    expectRefusedByPassword(await attempt(phase({ secret: SECRET, acceptSecrets: NEW }), wrong()));
+    expectRefusedByPassword(await attempt(phase({ secret: [NEW, SECRET] }), wrong()));
+    await expectRateLimited(await attempt(phase({ secret: [NEW, SECRET] }), wrong()), 60);
+    await expectRateLimited(await attempt(phase({ secret: SECRET }), wrong()), 60);
+    // Phase 3 (the old secret gone, after session.maxAge): counts start again, once.
+    expectRefusedByPassword(await attempt(phase({ secret: NEW }), wrong()));
+  });
+});

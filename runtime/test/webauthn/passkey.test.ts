@@ -511,3 +511,33 @@ describe("the built-in sign-in page with passkeys", () => {
     expect(response.headers.get("content-security-policy")).not.toContain("script-src");
   });
 });
+
+describe("passkey challenges across a rolling secret rotation (docs/secret.md)", () => {
+  const NEW = "the-new-secret-of-a-rolling-rotation-0123456789";
+
+  it("a challenge sealed by an instance issuing the new secret is verified by one only accepting it, and back", async () => {
+    const { config, adapter } = setUp();
+    const promoted: AuthConfig = { ...config, secret: [NEW, SECRET] };
+    const accepting: AuthConfig = { ...config, secret: SECRET, acceptSecrets: NEW };
+    const key = new SoftwarePasskey();
+    for (const [from, to, action] of [
+      [promoted, accepting, "register"],
+      [accepting, promoted, "authenticate"],
+    ] as const) {
+      const starter = new TestClient(from, ORIGIN);
+      const query: Record<string, string> =
+        action === "register" ? { action, email: "ada@example.test" } : { action };
+      const { body } = await options(starter, query);
+      const finisher = new TestClient(to, ORIGIN);
+      for (const [name, value] of starter.jar) finisher.jar.set(name, value);
+      const ceremony = { ...RP, challenge: body.options.challenge };
+      await post(
+        finisher,
+        action,
+        action === "register" ? key.register(ceremony) : key.authenticate(ceremony),
+      );
+      await expect(sessionEmail(finisher)).resolves.toBe("ada@example.test");
+    }
+    expect(await adapter.getUserByEmail("ada@example.test")).not.toBeNull();
+  });
+});

@@ -14,15 +14,18 @@ import {
   limitSignIn,
 } from "../rate-limit.js";
 import { bodyString, toWebRequest } from "../request.js";
+import { tokenHashSecrets } from "../secrets.js";
 import { afterSignInUrl, checkSignIn, issueSession } from "../sign-in.js";
 
 const DAY = 24 * 60 * 60;
 
-function tokenSecrets(ctx: AuthContext, provider: EmailConfig): string[] {
-  if (provider.secret) return [provider.secret];
-  const { secret } = ctx.config;
-  // Auth.js hashes with the comma-joined array; accept its tokens, mint with the current secret.
-  return secret.length > 1 ? [secret[0]!, ...secret.slice(1), secret.join(",")] : secret;
+/**
+ * The secrets a link's token hash may be made with, the issuing one first (it mints): every
+ * accepted secret, so a link requested on an instance already issuing with a new secret works on
+ * one that only accepts it (and the reverse), and Auth.js's joined form.
+ */
+function tokenSecrets(ctx: AuthContext, provider: EmailConfig): readonly string[] {
+  return provider.secret ? [provider.secret] : tokenHashSecrets(ctx.config);
 }
 
 function emailAccount(provider: EmailConfig, user: { id: string }, email: string): Account {
