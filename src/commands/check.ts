@@ -75,7 +75,8 @@ function printProbes(io: Io, results: ProbeResult[]) {
   for (const result of results) {
     const text = `online: ${result.probe} ${result.target} — ${result.detail}`;
     if (result.status === "ok") output.success(text);
-    else output.flag(result.status === "failed" ? "error" : "warning", text);
+    else if (result.status === "skipped") output.info(output.dim(text));
+    else output.flag(result.status, text);
   }
 }
 

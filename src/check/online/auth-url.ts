@@ -49,7 +49,7 @@ export async function probeAuthUrl(
   const at = place(variable);
   if (answer.kind === "unreachable")
     return {
-      results: [{ probe: "auth-url", target, status: "failed", detail: answer.reason }],
+      results: [{ probe: "auth-url", target, status: "warning", detail: answer.reason }],
       findings: [
         {
           rule: "online-auth-url-down",
@@ -78,7 +78,7 @@ export async function probeAuthUrl(
   const what =
     answer.kind === "other" ? `${answer.status} (${answer.contentType})` : `${answer.status} JSON`;
   return {
-    results: [{ probe: "auth-url", target, status: "failed", detail: `answered ${what}` }],
+    results: [{ probe: "auth-url", target, status: "error", detail: `answered ${what}` }],
     findings: [
       {
         rule: "online-auth-url",

@@ -24,7 +24,7 @@ const MIGRATE = "npx create-auth migrate";
 function unchecked(context: CheckContext, target: string, reason: string): ProbeOutcome {
   const { config } = context.setup;
   return {
-    results: [{ probe: "database", target, status: "skipped", detail: reason }],
+    results: [{ probe: "database", target, status: "warning", detail: reason }],
     findings: [
       {
         rule: "online-database-unchecked",
@@ -42,7 +42,7 @@ function unreachable(context: CheckContext, target: string, error: unknown, ms: 
   const reason = failureReason(error, ms);
   const { config } = context.setup;
   const outcome: ProbeOutcome = {
-    results: [{ probe: "database", target, status: "failed", detail: reason }],
+    results: [{ probe: "database", target, status: "error", detail: reason }],
     findings: [
       {
         rule: "online-database-unreachable",
@@ -114,7 +114,7 @@ async function probeRuntimeSchema(
   if (!catalog) {
     const folder = target.kind === "embedded" ? relative(context.root, target.dir) : "";
     return {
-      results: [{ probe: "database", target: where, status: "failed", detail: "no database" }],
+      results: [{ probe: "database", target: where, status: "error", detail: "no database" }],
       findings: [
         tablesFinding(
           context,
@@ -143,7 +143,14 @@ async function probeRuntimeSchema(
     ];
     if (missing.length)
       return {
-        results: [{ probe: "database", target: where, status: "failed", detail: "incomplete" }],
+        results: [
+          {
+            probe: "database",
+            target: where,
+            status: "error",
+            detail: `lacks ${missing.join("; ")}`,
+          },
+        ],
         findings: [
           tablesFinding(
             context,
@@ -224,7 +231,14 @@ async function probeOrmTables(
     const missing = names.filter((name) => !found.has(name));
     if (missing.length)
       return {
-        results: [{ probe: "database", target: where, status: "failed", detail: "incomplete" }],
+        results: [
+          {
+            probe: "database",
+            target: where,
+            status: "error",
+            detail: `lacks the tables ${missing.join(", ")}`,
+          },
+        ],
         findings: [
           tablesFinding(
             context,
@@ -258,7 +272,14 @@ export async function probeDatabase(
   const { config } = context.setup;
   if (!config.adapter)
     return {
-      results: [{ probe: "database", target: "database", status: "skipped", detail: "no adapter" }],
+      results: [
+        {
+          probe: "database",
+          target: "(none)",
+          status: "skipped",
+          detail: "the configuration has no adapter",
+        },
+      ],
       findings: [],
     };
   const orm = configuredOrm(context.root, undefined, config.file);
@@ -273,7 +294,7 @@ export async function probeDatabase(
     );
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    return unchecked(context, "database", error.message);
+    return unchecked(context, "(not found)", error.message);
   }
   return probeRuntimeSchema(context, target, options);
 }

@@ -111,7 +111,12 @@ async function probeIssuer(
   found: ConfiguredIssuer,
   options: ProbeOptions,
 ): Promise<{ result: ProbeResult; finding?: ProbeFinding }> {
-  const target = `${redactUrl(found.issuer)} (${found.provider})`;
+  // As written (a trailing slash matters to an issuer), without a password if it has one.
+  const shown =
+    URL.canParse(found.issuer) && new URL(found.issuer).password
+      ? redactUrl(found.issuer)
+      : found.issuer;
+  const target = `${shown} (${found.provider})`;
   const result = (status: ProbeResult["status"], detail: string): ProbeResult => ({
     probe: "oidc-issuer",
     target,
@@ -119,7 +124,7 @@ async function probeIssuer(
     detail,
   });
   const fail = (problem: string, fix: string) => ({
-    result: result("failed", problem),
+    result: result("error", problem),
     finding: {
       rule: "online-oidc-issuer" as const,
       file: found.file,

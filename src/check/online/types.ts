@@ -6,7 +6,8 @@ export interface ProbeResult {
   probe: "database" | "oidc-issuer" | "auth-url";
   /** What was probed, secrets redacted (`postgres://app:****@db/app`, an issuer URL). */
   target: string;
-  status: "ok" | "failed" | "skipped";
+  /** `error`/`warning`: it found something (a finding of that severity); `skipped`: nothing to probe. */
+  status: "ok" | "error" | "warning" | "skipped";
   /** `6 tables OK`, `not reachable`, `AUTH_URL is not set`. */
   detail: string;
 }
