@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOnlyUrl } from "../../src/check/online/read-only-sql.js";
@@ -9,6 +10,7 @@ import { copyFixture, removeTemporary, runCommand, runInit } from "../support/cl
 import { schemaErrors } from "../support/schemas.js";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const MARIADB_URL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 const databases: string[] = [];
 
@@ -151,37 +153,56 @@ describe("check --online: the embedded database (PGlite)", () => {
 });
 
 describe("check --online: an ORM's adapter tables", () => {
-  /** A Drizzle app on PostgreSQL, after init (schema planned, never migrated). */
-  async function drizzleProject(databaseUrl: string) {
+  const DRIZZLE = {
+    postgresql: {
+      dependencies: { "drizzle-orm": "^0.45.1", pg: "^8.13.0" },
+      client:
+        'import { drizzle } from "drizzle-orm/node-postgres";\nimport { Pool } from "pg";\nimport * as schema from "./schema.js";\n\nexport const db = drizzle(new Pool({ connectionString: process.env.DATABASE_URL }), { schema });\n',
+      schema:
+        'import { pgTable, text } from "drizzle-orm/pg-core";\n\nexport const users = pgTable("users", {\n  id: text("id").primaryKey(),\n  name: text("name"),\n});\n',
+    },
+    mysql: {
+      dependencies: { "drizzle-orm": "^0.45.1", mysql2: "^3.14.0" },
+      client:
+        'import { drizzle } from "drizzle-orm/mysql2";\nimport mysql from "mysql2/promise";\nimport * as schema from "./schema.js";\n\nexport const db = drizzle(mysql.createPool(process.env.DATABASE_URL!), { schema, mode: "default" });\n',
+      schema:
+        'import { mysqlTable, varchar } from "drizzle-orm/mysql-core";\n\nexport const users = mysqlTable("users", {\n  id: varchar("id", { length: 255 }).primaryKey(),\n  name: varchar("name", { length: 255 }),\n});\n',
+    },
+  } as const;
+
+  /** A Drizzle app, after init (schema planned, never migrated); `installed`: the workspace's packages. */
+  async function drizzleProject(
+    dialect: keyof typeof DRIZZLE,
+    databaseUrl: string,
+    installed = true,
+  ) {
     const dir = copyFixture("express5-ts-split");
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    pkg.dependencies = { ...pkg.dependencies, "drizzle-orm": "^0.45.1", pg: "^8.13.0" };
+    pkg.dependencies = { ...pkg.dependencies, ...DRIZZLE[dialect].dependencies };
     pkg.devDependencies = { ...pkg.devDependencies, "drizzle-kit": "^0.31.0" };
     writeFileSync(join(dir, "package.json"), JSON.stringify(pkg, null, 2));
     mkdirSync(join(dir, "src/db"));
     writeFileSync(
       join(dir, "drizzle.config.ts"),
-      'import { defineConfig } from "drizzle-kit";\n\nexport default defineConfig({\n  dialect: "postgresql",\n  schema: "./src/db/schema.ts",\n  out: "./drizzle",\n  dbCredentials: { url: process.env.DATABASE_URL! },\n});\n',
+      `import { defineConfig } from "drizzle-kit";\n\nexport default defineConfig({\n  dialect: "${dialect}",\n  schema: "./src/db/schema.ts",\n  out: "./drizzle",\n  dbCredentials: { url: process.env.DATABASE_URL! },\n});\n`,
     );
-    writeFileSync(
-      join(dir, "src/db/index.ts"),
-      'import { drizzle } from "drizzle-orm/node-postgres";\nimport { Pool } from "pg";\nimport * as schema from "./schema.js";\n\nexport const db = drizzle(new Pool({ connectionString: process.env.DATABASE_URL }), { schema });\n',
-    );
-    writeFileSync(
-      join(dir, "src/db/schema.ts"),
-      'import { pgTable, text } from "drizzle-orm/pg-core";\n\nexport const users = pgTable("users", {\n  id: text("id").primaryKey(),\n  name: text("name"),\n});\n',
-    );
+    writeFileSync(join(dir, "src/db/index.ts"), DRIZZLE[dialect].client);
+    writeFileSync(join(dir, "src/db/schema.ts"), DRIZZLE[dialect].schema);
     const init = await runInit({ cwd: dir, yes: true, providers: "email", gitCheck: false });
     expect(init.exitCode, init.stderr).toBe(0);
     expect(readFileSync(join(dir, "src/auth.ts"), "utf8")).toContain("DrizzleAdapter");
-    symlinkSync(new URL("../../node_modules", import.meta.url).pathname, join(dir, "node_modules"));
+    if (installed)
+      symlinkSync(
+        new URL("../../node_modules", import.meta.url).pathname,
+        join(dir, "node_modules"),
+      );
     writeFileSync(join(dir, ".env"), `DATABASE_URL=${databaseUrl}\n`, { flag: "a" });
     return dir;
   }
 
   it("Drizzle on PostgreSQL: names the tables the adapter queries that are missing", async () => {
     const url = await freshDatabase();
-    const dir = await drizzleProject(url);
+    const dir = await drizzleProject("postgresql", url);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query("CREATE TABLE users (id text PRIMARY KEY, name text)");
@@ -194,5 +215,78 @@ describe("check --online: an ORM's adapter tables", () => {
     expect(finding?.message).toContain("@auth/drizzle-adapter");
     expect(finding?.message).not.toMatch(/\busers\b/);
     expect(await snapshot(url)).toEqual(before);
+  }, 60_000);
+
+  it("Drizzle on MariaDB: the same, through the project's mysql2 in a read-only session", async () => {
+    const name = `ca_online_${Date.now().toString(36)}`;
+    const server = await mysql.createConnection({ uri: MARIADB_URL });
+    await server.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = `${MARIADB_URL}/${name}`;
+      await server.query(
+        `CREATE TABLE ${name}.users (id varchar(255) PRIMARY KEY, name varchar(255))`,
+      );
+      const dir = await drizzleProject("mysql", url);
+      const tables = () =>
+        server
+          .query(
+            "SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?",
+            [name],
+          )
+          .then(([rows]) => rows);
+      const before = await tables();
+      const run = await runCheck(dir, { online: true });
+      const [finding] = online(run);
+      expect(finding?.rule).toBe("online-database-tables");
+      expect(finding?.message).toContain("the tables accounts, sessions, verification_tokens");
+      expect(await tables()).toEqual(before);
+    } finally {
+      await server.query(`DROP DATABASE ${name}`);
+      await server.end();
+    }
+  }, 60_000);
+
+  it("a driver the project does not have is a warning, not a crash", async () => {
+    const dir = await drizzleProject("postgresql", await freshDatabase(), false);
+    const run = await runCheck(dir, { online: true });
+    const [finding] = online(run);
+    expect(finding).toMatchObject({ rule: "online-database-unchecked", severity: "warning" });
+    expect(finding?.message).toContain("pg is not installed");
+  }, 60_000);
+
+  it("Prisma on PostgreSQL: the tables of its models (quoted names), then clean once they exist", async () => {
+    const url = await freshDatabase();
+    const dir = copyFixture("express5-ts-split");
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    pkg.dependencies = { ...pkg.dependencies, "@prisma/client": "^6.16.0" };
+    pkg.devDependencies = { ...pkg.devDependencies, prisma: "^6.16.0" };
+    writeFileSync(join(dir, "package.json"), JSON.stringify(pkg, null, 2));
+    mkdirSync(join(dir, "prisma"));
+    writeFileSync(
+      join(dir, "prisma/schema.prisma"),
+      'generator client {\n  provider = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "postgresql"\n  url      = env("DATABASE_URL")\n}\n\nmodel User {\n  id    Int     @id @default(autoincrement())\n  email String  @unique\n  name  String?\n  @@map("app_users")\n}\n',
+    );
+    writeFileSync(
+      join(dir, "src/db.ts"),
+      'import { PrismaClient } from "@prisma/client";\n\nexport const prisma = new PrismaClient();\n',
+    );
+    const init = await runInit({ cwd: dir, yes: true, providers: "email", gitCheck: false });
+    expect(init.exitCode, init.stderr).toBe(0);
+    symlinkSync(new URL("../../node_modules", import.meta.url).pathname, join(dir, "node_modules"));
+    writeFileSync(join(dir, ".env"), `DATABASE_URL=${url}\n`, { flag: "a" });
+    const [finding] = online(await runCheck(dir, { online: true }));
+    expect(finding?.message).toContain(
+      "the tables app_users, Account, Session, VerificationToken that @auth/prisma-adapter queries",
+    );
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    for (const table of ["app_users", "Account", "Session", "VerificationToken"])
+      await client.query(`CREATE TABLE "${table}" (id int)`);
+    await client.end();
+    const clean = await runCheck(dir, { online: true });
+    expect(online(clean)).toEqual([]);
+    expect(clean.json?.online).toContainEqual(
+      expect.objectContaining({ probe: "database", status: "ok", detail: "4 tables OK" }),
+    );
   }, 60_000);
 });
