@@ -129,6 +129,11 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
   const { selected, online: selectedOnline } = selectRules(options.rule);
   if (options.timeout !== undefined && !options.online)
     throw new CliError("invalid_flag", "--timeout bounds the online probes: add --online.");
+  if (options.rule && selectedOnline.size > 0 && !options.online)
+    throw new CliError(
+      "invalid_flag",
+      `--rule ${[...selectedOnline].join(",")}: online rules run with --online only.`,
+    );
   const timeoutMs = parseTimeout(options.timeout);
   if (options.list) {
     for (const rule of rules)

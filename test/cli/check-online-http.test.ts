@@ -194,6 +194,18 @@ describe("check without --online", () => {
     }
   });
 
+  it("--rule runs only the probes of the online rules it names, with --online only", async () => {
+    const dir = project("express");
+    addKeycloak(dir, await closedUrl());
+    const down = await closedUrl();
+    edit(dir, ".env", (text) => `${text}AUTH_URL=${down}\n`);
+    const only = await runCheck(dir, { online: true, rule: "online-auth-url-down" });
+    expect(online(only).map((f) => f.rule)).toEqual(["online-auth-url-down"]);
+    expect(only.json?.online.map((r: { probe: string }) => r.probe)).toEqual(["auth-url"]);
+    const refused = await runCheck(dir, { rule: "online-auth-url-down" });
+    expect(refused.json?.error.message).toContain("online rules run with --online only");
+  });
+
   it("lists the online rules, marked", async () => {
     const run = await runCheck(project("express"), { list: true });
     expect(schemaErrors("check", run.json)).toEqual([]);

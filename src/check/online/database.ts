@@ -104,7 +104,7 @@ async function probeRuntimeSchema(
   try {
     catalog =
       target.kind === "embedded"
-        ? await openPglite(context.root, target.dir, options.timeoutMs)
+        ? await openPglite(context.root, target.dir)
         : await openPostgres(context.root, target.url, options.timeoutMs);
   } catch (error) {
     if (error instanceof CliError && error.code === "dependency_missing")

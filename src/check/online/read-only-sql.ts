@@ -96,17 +96,13 @@ export async function openPostgres(root: string, url: string, timeoutMs: number)
 
 /**
  * The embedded database's folder, opened only when it holds a database (`PG_VERSION`): a missing
- * folder is reported, never created. Only catalog SELECTs run on it.
+ * folder is reported, never created. Only catalog SELECTs run on it. Not bounded by the probes'
+ * timeout: it is local work (seconds of WebAssembly start-up on a busy machine), not a network
+ * wait that could hang.
  */
-export async function openPglite(
-  root: string,
-  dir: string,
-  timeoutMs: number,
-): Promise<Catalog | undefined> {
+export async function openPglite(root: string, dir: string): Promise<Catalog | undefined> {
   if (!existsSync(`${dir}/PG_VERSION`)) return undefined;
-  const db = (await withTimeout(openEmbedded(root, dir), timeoutMs, (opened) =>
-    opened.close(),
-  )) as unknown as SqlClient & { close(): Promise<void> };
+  const db = (await openEmbedded(root, dir)) as unknown as SqlClient & { close(): Promise<void> };
   await db.query("SET default_transaction_read_only = on");
   return postgresCatalog(db, () => db.close().catch(() => undefined));
 }
