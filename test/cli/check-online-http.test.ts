@@ -83,6 +83,19 @@ describe("check --online: OIDC issuers", () => {
     expect(finding?.message).toContain("no answer within 300 ms (timeout)");
   });
 
+  it("says which OIDC provider it could not check, without a finding of its own", async () => {
+    const dir = project("express");
+    addKeycloak(dir, "");
+    const run = await runCheck(dir, { online: true });
+    expect(online(run)).toEqual([]);
+    expect(run.json?.online).toContainEqual({
+      probe: "oidc-issuer",
+      target: "(keycloak)",
+      status: "skipped",
+      detail: "no issuer (AUTH_KEYCLOAK_ISSUER is not set, and the preset names none): not checked",
+    });
+  });
+
   it("points at the issuer written in the configuration", async () => {
     const dir = project("express");
     const issuer = await closedUrl();

@@ -30,15 +30,21 @@ async function presetIssuer(context: CheckContext, module: string): Promise<stri
   }
 }
 
+/** An OpenID Connect provider whose issuer is not known here, and why (printed, not a finding). */
+interface UnknownIssuer {
+  provider: string;
+  reason: string;
+}
+
 /**
  * The issuer of an OpenID Connect provider, as the runtime finds it: the `issuer` option written
  * in code, else `AUTH_<ID>_ISSUER`, else the preset's own. Undefined for OAuth 2 providers (no
- * discovery) and issuers computed in code.
+ * discovery); an {@link UnknownIssuer} when it is computed in code or nowhere to be found.
  */
 async function issuerOf(
   context: CheckContext,
   provider: ConfiguredProvider,
-): Promise<ConfiguredIssuer | undefined> {
+): Promise<ConfiguredIssuer | UnknownIssuer | undefined> {
   const preset = provider.id ? context.presets.get(provider.id) : undefined;
   const oidc = preset ? preset.kind === "oidc" : provider.type === "oidc";
   if (!oidc || !provider.id) return undefined;
@@ -51,7 +57,8 @@ async function issuerOf(
       file,
       line: provider.issuer.line,
     };
-  if (provider.issuer) return undefined;
+  if (provider.issuer)
+    return { provider: provider.id, reason: "the issuer is computed in code: not checked" };
   const key = `${envPrefix(provider.id)}_ISSUER`;
   const variable = context.env.get(key);
   if (variable?.value)
@@ -73,7 +80,10 @@ async function issuerOf(
         file,
         line: provider.line,
       }
-    : undefined;
+    : {
+        provider: provider.id,
+        reason: `no issuer (${key} is not set, and the preset names none): not checked`,
+      };
 }
 
 /** `{issuer}/.well-known/openid-configuration`, a path issuer keeping its path (OIDC Discovery §4). */
@@ -173,12 +183,26 @@ export async function probeOidcIssuers(
   context: CheckContext,
   options: ProbeOptions,
 ): Promise<ProbeOutcome> {
-  const issuers = (
-    await Promise.all(context.setup.config.providers.map((provider) => issuerOf(context, provider)))
-  ).filter((found): found is ConfiguredIssuer => found !== undefined);
-  const probed = await Promise.all(issuers.map((found) => probeIssuer(found, options)));
+  const found = await Promise.all(
+    context.setup.config.providers.map((provider) => issuerOf(context, provider)),
+  );
+  const issuers = found.filter(
+    (entry): entry is ConfiguredIssuer => entry !== undefined && "issuer" in entry,
+  );
+  const unknown = found.filter(
+    (entry): entry is UnknownIssuer => entry !== undefined && "reason" in entry,
+  );
+  const probed = await Promise.all(issuers.map((entry) => probeIssuer(entry, options)));
   return {
-    results: probed.map((entry) => entry.result),
+    results: [
+      ...probed.map((entry) => entry.result),
+      ...unknown.map((entry) => ({
+        probe: "oidc-issuer" as const,
+        target: `(${entry.provider})`,
+        status: "skipped" as const,
+        detail: entry.reason,
+      })),
+    ],
     findings: probed.flatMap((entry) => (entry.finding ? [entry.finding] : [])),
   };
 }
