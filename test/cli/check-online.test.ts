@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -168,6 +169,13 @@ describe("check --online: an ORM's adapter tables", () => {
       schema:
         'import { mysqlTable, varchar } from "drizzle-orm/mysql-core";\n\nexport const users = mysqlTable("users", {\n  id: varchar("id", { length: 255 }).primaryKey(),\n  name: varchar("name", { length: 255 }),\n});\n',
     },
+    sqlite: {
+      dependencies: { "drizzle-orm": "^0.45.1", "@libsql/client": "^0.15.0" },
+      client:
+        'import { createClient } from "@libsql/client";\nimport { drizzle } from "drizzle-orm/libsql";\nimport * as schema from "./schema.js";\n\nexport const db = drizzle(createClient({ url: process.env.DATABASE_URL! }), { schema });\n',
+      schema:
+        'import { sqliteTable, text } from "drizzle-orm/sqlite-core";\n\nexport const users = sqliteTable("users", {\n  id: text("id").primaryKey(),\n  name: text("name"),\n});\n',
+    },
   } as const;
 
   /** A Drizzle app, after init (schema planned, never migrated); `installed`: the workspace's packages. */
@@ -288,5 +296,23 @@ describe("check --online: an ORM's adapter tables", () => {
     expect(clean.json?.online).toContainEqual(
       expect.objectContaining({ probe: "database", status: "ok", detail: "4 tables OK" }),
     );
+  }, 60_000);
+
+  it("Drizzle on SQLite: reads the file with the project's @libsql/client, never creating it", async () => {
+    const dir = await drizzleProject("sqlite", "file:./local.db");
+    const missing = await runCheck(dir, { online: true });
+    expect(online(missing)[0]).toMatchObject({ rule: "online-database-unchecked" });
+    expect(online(missing)[0]?.message).toContain("local.db does not exist");
+    expect(existsSync(join(dir, "local.db"))).toBe(false);
+
+    const client = createClient({ url: `file:${join(dir, "local.db")}` });
+    await client.execute("CREATE TABLE users (id text PRIMARY KEY, name text)");
+    client.close();
+    const before = readFileSync(join(dir, "local.db"));
+    const run = await runCheck(dir, { online: true });
+    const [finding] = online(run);
+    expect(finding?.rule).toBe("online-database-tables");
+    expect(finding?.message).toContain("the tables accounts, sessions, verification_tokens");
+    expect(readFileSync(join(dir, "local.db")).equals(before)).toBe(true);
   }, 60_000);
 });
