@@ -193,7 +193,9 @@ export function program(prompter?: Prompter): Command {
     });
   cli
     .command("check")
-    .description("lint the auth set-up statically (never runs your code)")
+    .description(
+      "lint the auth set-up statically (never runs your code); --online also probes the database, issuers and AUTH_URL",
+    )
     .option("--cwd <dir>", "the project folder (default: the current folder)")
     .option("--config <file>", "the file holding the auth configuration (found otherwise)")
     .addOption(envPathOption("env file to read (default: the one the app loads, else .env)"))
@@ -203,6 +205,11 @@ export function program(prompter?: Prompter): Command {
     .option("--dry-run", "with --fix: print the fixes and write nothing")
     .option("--rule <ids>", "run only these rules, comma-separated")
     .option("--list", "list the rules")
+    .option(
+      "--online",
+      "also connect (read-only) to the database, the OIDC issuers and AUTH_URL, and check them",
+    )
+    .option("--timeout <ms>", "with --online: each probe's bound (default 5000)")
     .option("--json", "print one JSON document (the same as --format json)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json", "sarif"]))
     .action(async (options) => {

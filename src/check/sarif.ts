@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import type { Finding, Rule } from "./types.js";
+import type { Finding, RuleSummary } from "./types.js";
 
 /** Where the tool is described, for the code-scanning UI's "tool" link. */
 export const INFORMATION_URI = "https://www.npmjs.com/package/create-auth";
@@ -12,7 +12,7 @@ export interface SarifOptions {
   root: string;
   version: string;
   /** The rules that ran, in order (each becomes `tool.driver.rules[i]`). */
-  rules: Rule[];
+  rules: readonly RuleSummary[];
   findings: Finding[];
 }
 

@@ -69,3 +69,6 @@ export interface Rule {
   /** Plans the fix of what `check` found; only for fixes that cannot break the app. */
   fix?(context: CheckContext, plan: PlanBuilder): void;
 }
+
+/** What `--list`, docs and SARIF say about a rule, static or online. */
+export type RuleSummary = Pick<Rule, "id" | "severity" | "summary"> & { fix?: Rule["fix"] };

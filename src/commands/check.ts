@@ -1,4 +1,7 @@
 import { buildContext, type ContextOptions } from "../check/context.js";
+import { onlineRules } from "../check/online/rules.js";
+import { parseTimeout, runOnline } from "../check/online/run-online.js";
+import type { ProbeResult } from "../check/online/types.js";
 import { rules, runRules } from "../check/rules.js";
 import { sarifLog } from "../check/sarif.js";
 import type { CheckContext, Finding } from "../check/types.js";
@@ -42,18 +45,39 @@ export interface CheckOptions extends ContextOptions {
   rule?: string;
   /** Print the rules and exit. */
   list?: boolean;
+  /** Also probe the database, the OIDC issuers and AUTH_URL (read-only). */
+  online?: boolean;
+  /** Each online probe's bound in milliseconds (default 5 000). */
+  timeout?: string | number;
 }
 
+/** The static rules and the online rules `--rule` names (all of them without it). */
 function selectRules(list: string | undefined) {
-  if (!list) return rules;
+  if (!list)
+    return { selected: rules, online: new Set<string>(onlineRules.map((rule) => rule.id)) };
   const ids = list.split(",").map((id) => id.trim());
-  const unknown = ids.filter((id) => !rules.some((rule) => rule.id === id));
+  const known = [...rules, ...onlineRules].map((rule) => rule.id);
+  const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length)
     throw new CliError(
       "invalid_flag",
-      `Unknown rule ${unknown.join(", ")}. Rules: ${rules.map((rule) => rule.id).join(", ")}.`,
+      `Unknown rule ${unknown.join(", ")}. Rules: ${known.join(", ")}.`,
     );
-  return rules.filter((rule) => ids.includes(rule.id));
+  return {
+    selected: rules.filter((rule) => ids.includes(rule.id)),
+    online: new Set(onlineRules.map((rule) => rule.id).filter((id) => ids.includes(id))),
+  };
+}
+
+/** One line per probe, passed or not, so the user sees what was checked. */
+function printProbes(io: Io, results: ProbeResult[]) {
+  const { output } = io;
+  for (const result of results) {
+    const text = `online: ${result.probe} ${result.target} — ${result.detail}`;
+    if (result.status === "ok") output.success(text);
+    else if (result.status === "skipped") output.info(output.dim(text));
+    else output.flag(result.status, text);
+  }
 }
 
 function printFindings(io: Io, findings: Finding[]) {
@@ -102,19 +126,38 @@ function planFixes(io: Io, context: CheckContext, findings: Finding[]) {
 export async function check(options: CheckOptions, io: Io): Promise<number> {
   const { output } = io;
   const format = outputFormat(options);
-  const selected = selectRules(options.rule);
+  const { selected, online: selectedOnline } = selectRules(options.rule);
+  if (options.timeout !== undefined && !options.online)
+    throw new CliError("invalid_flag", "--timeout bounds the online probes: add --online.");
+  if (options.rule && selectedOnline.size > 0 && !options.online)
+    throw new CliError(
+      "invalid_flag",
+      `--rule ${[...selectedOnline].join(",")}: online rules run with --online only.`,
+    );
+  const timeoutMs = parseTimeout(options.timeout);
   if (options.list) {
     for (const rule of rules)
       output.line(`${rule.id.padEnd(30)} ${rule.severity.padEnd(8)} ${rule.summary}`);
+    for (const rule of onlineRules)
+      output.line(`${rule.id.padEnd(30)} ${rule.severity.padEnd(8)} (--online) ${rule.summary}`);
     output.document({
       ok: true,
       command: "check",
-      rules: rules.map(({ id, severity, summary: text }) => ({
-        id,
-        severity,
-        summary: text,
-        fixable: rules.find((rule) => rule.id === id)!.fix !== undefined,
-      })),
+      rules: [
+        ...rules.map(({ id, severity, summary: text, fix }) => ({
+          id,
+          severity,
+          summary: text,
+          fixable: fix !== undefined,
+        })),
+        ...onlineRules.map(({ id, severity, summary: text }) => ({
+          id,
+          severity,
+          summary: text,
+          fixable: false,
+          online: true,
+        })),
+      ],
     });
     return ExitCode.ok;
   }
@@ -137,6 +180,14 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
       }
     }
   }
+  // Online probes only on request: without --online nothing connects anywhere.
+  let probed: ProbeResult[] | null = null;
+  if (options.online) {
+    const online = await runOnline(context, timeoutMs, selectedOnline);
+    probed = online.results;
+    findings = [...findings, ...online.findings];
+    printProbes(io, probed);
+  }
   printFindings(io, findings);
   const counts = summary(findings);
   const failed = counts.errors > 0 || (Boolean(options.strict) && counts.warnings > 0);
@@ -150,7 +201,14 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
   else output.success(`${text}.`);
   if (format === "sarif") {
     output.document(
-      sarifLog({ root: context.root, version: CLI_VERSION, rules: selected, findings }),
+      sarifLog({
+        root: context.root,
+        version: CLI_VERSION,
+        rules: options.online
+          ? [...selected, ...onlineRules.filter((rule) => selectedOnline.has(rule.id))]
+          : selected,
+        findings,
+      }),
     );
     return failed ? ExitCode.error : ExitCode.ok;
   }
@@ -165,6 +223,7 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
     findings,
     summary: counts,
     fixed,
+    online: probed,
   });
   return failed ? ExitCode.error : ExitCode.ok;
 }

@@ -149,8 +149,16 @@ function chooseKind(
   );
 }
 
-/** The database to migrate (or prune), with its folder or connection string. */
-export function chooseTarget(root: string, options: MigrateOptions, verb = "migrate"): Target {
+/**
+ * The database to migrate (or prune, or check online), with its folder or connection string.
+ * `environment` is where `DATABASE_URL` is looked up after the env file (`check` passes its own).
+ */
+export function chooseTarget(
+  root: string,
+  options: MigrateOptions,
+  verb = "migrate",
+  environment: Record<string, string | undefined> = process.env,
+): Target {
   const setup = setupOf(root, options.config);
   const { kind, dir: configuredDir, guessed } = chooseKind(options, setup, verb);
   if (kind === "embedded") {
@@ -164,7 +172,7 @@ export function chooseTarget(root: string, options: MigrateOptions, verb = "migr
   const url =
     options.databaseUrl ||
     envValue(readFileOr(join(root, envFile)), "DATABASE_URL") ||
-    process.env.DATABASE_URL;
+    environment.DATABASE_URL;
   if (!url)
     throw new CliError(
       "missing_answer",

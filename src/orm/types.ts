@@ -125,4 +125,11 @@ export interface OrmModule<Id extends string = string, Info = unknown> {
   planSchema(plan: PlanBuilder, detection: OrmDetection<Id, Info>): void;
   /** The ORM tool's commands that bring the database up to the schema. */
   migration(root: string, detection: OrmDetection<Id, Info>): MigrationPlan;
+  /**
+   * The SQL names of the tables the Auth.js adapter reads (users, accounts, sessions,
+   * verification tokens) in this project's database: the names the schema gives them, else the
+   * names `planSchema` would give them. `read` reads a file of the ORM's folder (the app's root,
+   * or its workspace package). For `check --online`.
+   */
+  authTableNames(detection: OrmDetection<Id, Info>, read: (path: string) => string): string[];
 }

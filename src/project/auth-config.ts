@@ -31,6 +31,10 @@ export interface ConfiguredProvider {
   line: number;
   /** Options set in code (so the matching env variable is not needed). */
   options: { clientId: boolean; clientSecret: boolean; issuer: boolean; server: boolean };
+  /** The `issuer` option as written, when it is a literal (`"dynamic"` otherwise). */
+  issuer?: Written<string>;
+  /** The `type` option written as a literal (`"oidc"`), for a provider written by hand. */
+  type?: string;
 }
 
 /** The `providers` array as laid out in the file, and whether it is written inline or in a constant. */
@@ -106,6 +110,8 @@ function providerOf(
   const options = { clientId: false, clientSecret: false, issuer: false, server: false };
   let callee: string | undefined;
   let id: string | undefined;
+  let issuer: Written<string> | undefined;
+  let type: string | undefined;
   let argument: Node | undefined;
   if (Node.isIdentifier(element)) callee = element.getText();
   else if (Node.isCallExpression(element)) {
@@ -115,12 +121,15 @@ function providerOf(
   if (Node.isObjectLiteralExpression(argument)) {
     const idValue = written<string>(propertyValue(argument, "id"), "string");
     if (idValue && idValue.value !== "dynamic") id = idValue.value;
+    issuer = written<string>(propertyValue(argument, "issuer"), "string");
+    const typeValue = written<string>(propertyValue(argument, "type"), "string");
+    if (typeValue && typeValue.value !== "dynamic") type = typeValue.value;
     for (const key of Object.keys(options) as (keyof typeof options)[])
       options[key] = argument.getProperty(key) !== undefined;
   }
   const module = callee ? modules.get(callee)?.module : undefined;
   const preset = module ? presetModule.exec(module)?.[1] : undefined;
-  return { id: id ?? preset, preset, module, line, options };
+  return { id: id ?? preset, preset, module, line, options, issuer, type };
 }
 
 /**

@@ -3,9 +3,11 @@ import { createRequire } from "node:module";
 import Ajv04 from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { afterAll, describe, expect, it } from "vitest";
+import { onlineRules } from "../../src/check/online/rules.js";
 import { rules } from "../../src/check/rules.js";
 import { edit, project, replaceIn, runCheck } from "../support/check-project.js";
 import { removeTemporary, runBin } from "../support/cli.js";
+import { addKeycloak, closedUrl } from "../support/online-servers.js";
 import { schemaErrors } from "../support/schemas.js";
 
 afterAll(removeTemporary);
@@ -138,6 +140,27 @@ describe("check --format sarif", () => {
       locations: [{ physicalLocation: { artifactLocation: { uri: "package.json" } } }],
     });
     expect(result!.locations[0]!.physicalLocation.region).toBeUndefined();
+  });
+
+  it("carries the online findings, with the online rules in the driver", async () => {
+    const dir = project("express");
+    addKeycloak(dir, await closedUrl());
+    const sarif = await runCheck(dir, { format: "sarif", online: true });
+    expect(sarifErrors(sarif.json)).toEqual([]);
+    expect(sarif.exitCode).toBe(1);
+    const [run] = sarif.json!.runs;
+    const driverRules = run.tool.driver.rules as { id: string }[];
+    const [result] = run.results as Result[];
+    expect(result).toMatchObject({
+      ruleId: "online-oidc-issuer",
+      level: "error",
+      locations: [{ physicalLocation: { artifactLocation: { uri: ".env" } } }],
+    });
+    expect(driverRules[result!.ruleIndex]!.id).toBe("online-oidc-issuer");
+    expect(driverRules.map((r) => r.id)).toEqual([
+      ...rules.map((r) => r.id),
+      ...onlineRules.map((r) => r.id),
+    ]);
   });
 
   it("refuses an unknown format, and --json with another format", async () => {

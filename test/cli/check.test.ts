@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { onlineRules } from "../../src/check/online/rules.js";
 import { rules } from "../../src/check/rules.js";
 import { check } from "../../src/commands/check.js";
 import {
@@ -392,6 +393,8 @@ describe("check", () => {
   it("documents every rule in docs/check.md", () => {
     const doc = readFileSync(new URL("../../docs/check.md", import.meta.url), "utf8");
     for (const rule of rules) expect(doc).toContain(`| \`${rule.id}\` | ${rule.severity} |`);
+    for (const rule of onlineRules)
+      expect(doc).toContain(`| \`${rule.id}\` | ${rule.severity} (online) |`);
   });
 
   it("has a case for every rule, and at least 15 rules", () => {
@@ -614,7 +617,8 @@ describe("check: exit codes, --strict, --fix, --list", () => {
 
   it("--list names every rule with its severity", async () => {
     const run = await runCommand((io) => check({ cwd: ".", list: true }, io), { json: true });
-    expect(run.json?.rules).toHaveLength(rules.length);
+    // The static rules, then the online ones (run with --online only).
+    expect(run.json?.rules).toHaveLength(rules.length + onlineRules.length);
     expect(run.json?.rules[0]).toMatchObject({
       id: "secret-missing",
       severity: "error",

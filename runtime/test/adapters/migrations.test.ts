@@ -7,6 +7,7 @@ import {
   migrate,
   migrations,
   runMigrations,
+  schemaVersion,
   VERSION_TABLE,
 } from "../../src/adapters/postgres/migrate.js";
 import { AUTHJS_SCHEMA, isolatedPool } from "./database.js";
@@ -53,6 +54,8 @@ describe.each([
     const db = await open();
     const result = await migrate(db);
     expect(result).toMatchObject({ version: 2, applied: [1, 2] });
+    // What `create-auth check --online` expects a migrated database to record.
+    expect(schemaVersion).toBe(result.version);
     expect(result.created).toContain("users");
     expect(result.created).toContain("sessions_expires_idx");
     expect(await versions(db)).toEqual([1, 2]);

@@ -6,7 +6,7 @@ import { siblingSpecifier } from "../../syntax/sibling-specifier.js";
 import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";
 import { adapterRelease, unsupportedDrizzle } from "./adapter-version.js";
-import { idIsString, TABLE_VARIABLES, type TableRole } from "./auth-tables.js";
+import { idIsString, TABLE_VARIABLES, type TableRole, tableNames } from "./auth-tables.js";
 import { type DrizzleInfo, detectDrizzle } from "./detect.js";
 import { drizzleMigration } from "./migration.js";
 import { planDrizzleSchema } from "./plan-schema.js";
@@ -90,4 +90,12 @@ export const drizzleOrm: OrmModule<"drizzle", DrizzleInfo> = {
   wiring,
   planSchema: planDrizzleSchema,
   migration: drizzleMigration,
+  authTableNames({ info }) {
+    const planned = tableNames(info.users?.name === "users");
+    const roles = ["accounts", "sessions", "verificationTokens"] as const;
+    return [
+      info.users?.name ?? "user",
+      ...roles.map((role) => info.authTables[role]?.name ?? planned[role]),
+    ];
+  },
 };

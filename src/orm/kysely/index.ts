@@ -84,4 +84,6 @@ export const kysely: OrmModule<"kysely", KyselyInfo> = {
     const manager = detectPackageManager(root, readPackageJson(root)).name;
     return migrationCommands(detection.info.migrations, manager);
   },
+  // @auth/kysely-adapter queries fixed names.
+  authTableNames: () => ["User", "Account", "Session", "VerificationToken"],
 };

@@ -5,9 +5,13 @@ import { clientImport } from "../client-export.js";
 import type { AdapterWiring, ImportContext, OrmModule } from "../types.js";
 import { detectPrisma, type PrismaDetection, type PrismaInfo, prismaUnusable } from "./detect.js";
 import { prismaMigration } from "./migration.js";
-import { planPrismaSchema } from "./plan-schema.js";
+import { mappedName, planPrismaSchema } from "./plan-schema.js";
+import { readSchema } from "./schema-reader.js";
 
 const ADAPTER = "@auth/prisma-adapter";
+
+/** The models @auth/prisma-adapter calls (`prisma.user`, …), whatever tables they map to. */
+const AUTH_TABLE_MODELS = ["User", "Account", "Session", "VerificationToken"];
 
 /** The adapter release line the compatibility suite verifies. */
 const ADAPTER_RANGE = "^2.11.3";
@@ -74,4 +78,13 @@ export const prisma: OrmModule<"prisma", PrismaInfo> = {
   wiring: prismaWiring,
   planSchema: planPrismaSchema,
   migration: prismaMigration,
+  authTableNames(detection, read) {
+    const models = detection.info.schema.files
+      .flatMap((path) => readSchema(path, read(path)).blocks)
+      .filter((block) => block.keyword === "model");
+    return AUTH_TABLE_MODELS.map((name) => {
+      const model = models.find((block) => block.name === name);
+      return model ? mappedName(model) : name;
+    });
+  },
 };

@@ -66,7 +66,8 @@ function refuseClashes(models: SchemaBlock[]): void {
   }
 }
 
-function mappedName(model: SchemaBlock): string {
+/** The table a model is stored in: its `@@map("…")`, else its name. */
+export function mappedName(model: SchemaBlock): string {
   const map = model.blockAttributes.find((a) => a.startsWith("@@map("));
   return (map && stringValue(attributeArgs(map).split(",")[0]?.trim())) ?? model.name;
 }

@@ -22,7 +22,7 @@ import {
 export type { PruneCounts, PruneOptions } from "../../housekeeping/types.js";
 export type { SqlClient } from "./client.js";
 export { type EmbeddedDatabase, embeddedDatabase } from "./embedded.js";
-export { type MigrationResult, migrate } from "./migrate.js";
+export { type MigrationResult, migrate, schemaVersion } from "./migrate.js";
 export { prune } from "./prune.js";
 export { postgresRateLimitStore } from "./rate-limit.js";
 export { schema } from "./schema.js";

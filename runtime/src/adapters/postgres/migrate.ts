@@ -40,6 +40,12 @@ export const migrations: Migration[] = [
   { version: 2, statements: expiryIndexes.map((entry) => entry.sql) },
 ];
 
+/**
+ * The schema version {@link migrate} brings a database to (the newest step), which it records in
+ * `auth_schema_migrations`: `create-auth check --online` compares a database's with it.
+ */
+export const schemaVersion: number = Math.max(...migrations.map((step) => step.version));
+
 /** Any constant key: every create-auth migration, in any process, takes the same lock. */
 const LOCK = "hashtext('create-auth:migrate')";
 
