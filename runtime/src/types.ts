@@ -356,6 +356,14 @@ export interface AuthConfig {
   basePath?: string;
   /** A stable deployment that receives OAuth callbacks for preview deployments. */
   redirectProxyUrl?: string;
+  /**
+   * Development only: every OAuth/OIDC provider without a client id is served by a local
+   * OpenID provider under `{basePath}/playground`, with test users to pick from, so sign-in
+   * works before any app is registered. Default: `AUTH_PLAYGROUND` (`1` or `true`), else off.
+   * With `NODE_ENV=production` it is a configuration error (`InvalidConfig`). See
+   * docs/playground.md.
+   */
+  playground?: boolean;
   experimental?: { enableWebAuthn?: boolean };
   /**
    * Rate limiting of credentials and email sign-in, per client address and per identifier. On

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   errorPage,
   type PageProvider,
+  playgroundPage,
   rateLimitedPage,
   signInPage,
   signOutPage,
@@ -115,6 +116,16 @@ const pages = (theme: Theme): Record<string, string> => ({
     email: "ada@example.com",
   }).html,
   "rate limited": rateLimitedPage({ signInUrl: `${base}/signin`, theme }).html,
+  "playground authorize": playgroundPage({
+    providerName: "GitHub",
+    action: `${base}/playground/authorize`,
+    params: { client_id: "c", state: "s" },
+    users: [
+      { id: "alice", name: "Alice Example", email: "alice@example.com" },
+      { id: "bob", name: "Bob Example", email: "bob@example.com" },
+    ],
+    theme,
+  }).html,
 });
 
 interface Violation {
@@ -192,6 +203,28 @@ describe("sign-in page in Chromium", () => {
     );
     const labels = await page.$$eval("label", (all) => all.map((l) => l.textContent));
     expect(new Set(labels).size).toBe(labels.length);
+    await page.close();
+  });
+});
+
+describe("playground authorize page in Chromium", () => {
+  it("focuses the first test user, and every field has its label", async () => {
+    const page = await browser.newPage();
+    await page.setContent(
+      playgroundPage({
+        providerName: "GitHub",
+        action: `${base}/playground/authorize`,
+        params: {},
+        users: [{ id: "alice", name: "Alice Example", email: "alice@example.com" }],
+        theme: {},
+      }).html,
+    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "Continue as Alice Example (alice@example.com)",
+    );
+    expect(await page.getByLabel("Name").count()).toBe(1);
+    expect(await page.getByLabel("Email").count()).toBe(1);
+    expect(await page.getByText("Playground — development only").count()).toBe(1);
     await page.close();
   });
 });

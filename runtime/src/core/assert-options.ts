@@ -178,6 +178,7 @@ const options: Shape = {
   basePath: (value, name) =>
     typeof value === "string" ? undefined : `${name} must be a string, received ${received(value)}`,
   redirectProxyUrl: httpUrl,
+  playground: boolean,
   experimental: members({ enableWebAuthn: boolean }),
   rateLimit: (value, name) =>
     value === false

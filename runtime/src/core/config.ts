@@ -17,6 +17,8 @@ import { type Housekeeping, resolveHousekeeping } from "../housekeeping/schedule
 import { decode } from "../jwt/decode.js";
 import { DEFAULT_MAX_AGE, encode } from "../jwt/encode.js";
 import { configuredEndpointError } from "../oauth/endpoints.js";
+import { playgroundProviders } from "../playground/config.js";
+import { isPlaygroundProvider } from "../playground/providers.js";
 import { skipCSRFCheck } from "../symbols.js";
 import type {
   AuthConfig,
@@ -159,6 +161,10 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     });
   }
 
+  const playground = playgroundProviders(config.playground, providers, env);
+  if (playground.error) error ??= playground.error;
+  else providers = playground.providers;
+
   const adapter = wrapAdapter(config.adapter, logger);
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE;
   const session: SessionOptions = {
@@ -219,6 +225,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     warnings.push("experimental-webauthn");
   }
   for (const warning of warnings) logger.warn(warning);
+  if (!resolved.error && playground.served.length > 0) playground.announce(resolved.basePath);
   return resolved;
 }
 
@@ -289,6 +296,8 @@ function assertConfig(config: ResolvedConfig, raw: AuthConfig): AuthError | unde
       return new InvalidProvider(`Two providers have the id "${provider.id}"; ids must be unique`);
     }
     seen.add(provider.id);
+    // Its issuer is the request's origin + basePath, known per request (see core/context).
+    if (isPlaygroundProvider(provider)) continue;
     if ((provider.type === "oauth" || provider.type === "oidc") && !provider.issuer) {
       for (const key of ["authorization", "token", "userinfo"] as const) {
         const endpoint = provider[key];

@@ -1,4 +1,5 @@
 import { InvalidCallbackUrl, InvalidProvider } from "../errors.js";
+import { isPlaygroundProvider, withPlaygroundIssuer } from "../playground/providers.js";
 import type { AuthAction } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
 import type { Cookie, CookieMap } from "./cookies.js";
@@ -82,7 +83,10 @@ export async function createContext(
         `Provider with id "${parsed.providerId}" not found. Available providers: [${available}].`,
       );
     }
-    ctx.provider = provider;
+    // The playground's issuer is this origin's: its endpoints are discovered per request.
+    ctx.provider = isPlaygroundProvider(provider)
+      ? withPlaygroundIssuer(provider, ctx.base)
+      : provider;
   }
 
   if (config.skipCSRFCheck) {

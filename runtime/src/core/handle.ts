@@ -8,6 +8,7 @@ import {
 } from "../errors.js";
 import { schedulePrune } from "../housekeeping/schedule.js";
 import { errorPage } from "../pages/index.js";
+import { servePlayground } from "../playground/serve.js";
 import { webAuthnOptionsAction } from "../webauthn/options.js";
 import { webAuthnScriptResponse } from "../webauthn/script.js";
 import { callbackAction } from "./actions/callback.js";
@@ -49,6 +50,7 @@ export async function handleAuthRequest(
     config.logger.error(unknownAction(request.method, request.url.pathname));
     return jsonResponse("Bad request.", 400);
   }
+  if (parsed.action === "playground") return servePlayground(request, config, parsed.endpoint);
   if (config.error) return configurationFailure(config.error, parsed, request, config);
   schedulePrune(config.housekeeping, config.logger);
   if (parsed.action === "webauthn-script.js" && request.method === "GET") {

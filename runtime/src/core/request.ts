@@ -47,18 +47,31 @@ export interface ParsedAction {
   providerId?: string;
 }
 
+/** A request to the development playground's OpenID provider (`{base}/playground/...`). */
+export interface ParsedPlayground {
+  action: "playground";
+  /** The path after `playground/`: `authorize`, `token`, `.well-known/openid-configuration`… */
+  endpoint: string;
+}
+
 /**
  * The action and provider id of a path under `basePath` (reference §0): one or two non-empty
  * segments, the second only for `signin`, `callback` and `webauthn-options`. Unlike Auth.js the
  * base path is matched literally (not as a regular expression) and must end at a `/`, so
- * `/authsignin` is not `/auth` + `signin`.
+ * `/authsignin` is not `/auth` + `signin`. `playground/<endpoint>` (up to two segments) is the
+ * development playground's OpenID provider, which answers 404 unless it is on.
  */
-export function parseAction(pathname: string, basePath: string): ParsedAction | undefined {
+export function parseAction(
+  pathname: string,
+  basePath: string,
+): ParsedAction | ParsedPlayground | undefined {
   let rest: string;
   if (basePath === "" || basePath === "/") rest = pathname;
   else if (pathname.startsWith(`${basePath}/`)) rest = pathname.slice(basePath.length);
   else return undefined;
   const segments = rest.split("/").filter(Boolean);
+  if (segments[0] === "playground" && segments.length > 1 && segments.length <= 3)
+    return { action: "playground", endpoint: segments.slice(1).join("/") };
   if (segments.length < 1 || segments.length > 2) return undefined;
   const action = segments[0] as AuthAction;
   if (!actions.has(action)) return undefined;

@@ -6,6 +6,7 @@
  * @module pages
  */
 export { errorPage } from "./error.js";
+export { type PlaygroundUser, playgroundPage } from "./playground.js";
 export { rateLimitedPage } from "./rate-limited.js";
 export { signInPage } from "./signin.js";
 export { signOutPage } from "./signout.js";

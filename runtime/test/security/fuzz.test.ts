@@ -60,6 +60,7 @@ describe("property: parsers never throw and never widen what they accept", () =>
       "verify-request",
       "error",
       "webauthn-options",
+      "playground",
     ];
     fc.assert(
       fc.property(
@@ -69,7 +70,8 @@ describe("property: parsers never throw and never widen what they accept", () =>
           const parsed = parseAction(path, base);
           if (parsed) {
             expect(actions).toContain(parsed.action);
-            if (parsed.providerId !== undefined) expect(parsed.providerId).not.toMatch(/\//);
+            if ("providerId" in parsed && parsed.providerId !== undefined)
+              expect(parsed.providerId).not.toMatch(/\//);
             if (base) expect(path.startsWith(`${base}/`)).toBe(true);
           }
         },

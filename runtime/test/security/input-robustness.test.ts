@@ -234,6 +234,7 @@ describe("configuration values of the wrong type fail closed, naming the option"
     ["rateLimit.max as a string", { rateLimit: { max: "10" } }, /rateLimit\.max.*Number\(\)/],
     ["rateLimit.window zero", { rateLimit: { window: 0 } }, /rateLimit\.window/],
     ["redirectProxyUrl not a URL", { redirectProxyUrl: "proxy.example.com" }, /redirectProxyUrl/],
+    ["playground not a boolean", { playground: "true" }, /playground must be true or false/],
     ["theme.colorScheme unknown", { theme: { colorScheme: "blue" } }, /theme\.colorScheme/],
     ["providers not an array", { providers: {} }, /providers must be an array/],
     ["secret a number", { secret: 42 }, /secret must be a string/],
