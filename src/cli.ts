@@ -122,6 +122,11 @@ export function program(prompter?: Prompter): Command {
     initCommand.option(flags, `${names.join(", ")}: ${description}`);
   initCommand
     .option("--demo", "generate a demo credentials user (demo@example.com / demo1234)")
+    .option(
+      "--playground",
+      "write AUTH_PLAYGROUND=true: OAuth providers without a client id sign in with test users on localhost (development only; asked when OAuth ids are missing, off with --yes)",
+    )
+    .option("--no-playground", "do not turn on the sign-in playground")
     .option("-y, --yes", "take defaults and apply without asking")
     .option("--dry-run", "print the plan and write nothing")
     .option("--diff", "print the unified diffs and write nothing")

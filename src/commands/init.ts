@@ -17,6 +17,7 @@ import { applyAndInstall } from "./init/apply-and-install.js";
 import { checkoutRuntime } from "./init/checkout-runtime.js";
 import { envAdditions } from "./init/config-module.js";
 import { planInit, secretDestination } from "./init/plan-init.js";
+import { playgroundNote, providersWithoutClientId } from "./init/playground.js";
 import { confirmPlan } from "./present-plan.js";
 
 export interface InitOptions extends InitFlags {
@@ -104,6 +105,7 @@ export function reproduce(
     ...(answers.envFile !== project.envFile.file ? [`--env-path ${answers.envFile}`] : []),
     ...(answers.protect.length ? [`--protect ${answers.protect.join(",")}`] : []),
     ...(answers.demo ? ["--demo"] : []),
+    ...(answers.playground ? ["--playground"] : []),
     // How the run installs and what it dares: without these the command does something else.
     ...(runtimeSpec ? [`--runtime-spec ${shellWord(runtimeSpec)}`] : []),
     ...(install === false ? ["--no-install"] : []),
@@ -254,6 +256,13 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
   // Again now the files are written: a module's migration may depend on one (Prisma's snapshot).
   document.nextSteps = nextSteps(project, applied);
   output.success(`Updated ${plan.files.length} file${plan.files.length === 1 ? "" : "s"}.`);
+  if (applied.playground)
+    output.info(
+      playgroundNote(
+        answers.envFile,
+        providersWithoutClientId(project.root, answers.envFile, applied.providers),
+      ),
+    );
   if (plan.install?.vendor)
     output.info(
       `Vendored the runtime of this checkout as ${plan.install.vendor.path} (commit it).`,

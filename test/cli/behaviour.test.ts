@@ -289,7 +289,7 @@ describe("the interactive path", () => {
     const asked: string[] = [];
     const run = await runInit(
       { cwd: dir },
-      { answers: [["github", "email"], "database", "embedded", "/auth", true, true], asked },
+      { answers: [["github", "email"], "database", "embedded", "/auth", true, true, true], asked },
     );
     expect(run.exitCode, run.stderr).toBe(0);
     expect(asked).toEqual([
@@ -298,16 +298,52 @@ describe("the interactive path", () => {
       "Which database?",
       "Where should the auth endpoints live?",
       "Does the app run behind a reverse proxy (trust X-Forwarded-* headers)?",
+      "Try the sign-in locally with the playground before you register an app? (GitHub: test users, development only)",
       "Apply these changes?",
     ]);
     expect(run.stdout).toContain('+app.use("/auth", ExpressAuth(authConfig));');
     expect(run.stdout).toContain(
-      "Next time, without questions: npx create-auth init --framework express --providers github,email --strategy database --database embedded --mount /auth --trust-proxy --no-install --yes",
+      "Next time, without questions: npx create-auth init --framework express --providers github,email --strategy database --database embedded --mount /auth --trust-proxy --playground --no-install --yes",
     );
+    expect(run.stdout).toContain("Sign-in playground on (AUTH_PLAYGROUND=true in .env)");
     const files = tree(dir);
     expect(files["src/index.ts"]).toContain('app.set("trust proxy", true);');
     expect(files["src/auth.ts"]).toContain("postgresAdapter(embeddedDatabase())");
     expect(files[".gitignore"]).toContain(".auth/");
+    expect(files[".env"]).toMatch(/^AUTH_PLAYGROUND=true$/m);
+  });
+
+  it("--playground writes AUTH_PLAYGROUND=true and says so in the JSON and the one-line command; --yes alone leaves it off", async () => {
+    const on = copyFixture("express4-cjs-js");
+    const run = await runInit({
+      cwd: on,
+      providers: "github",
+      yes: true,
+      json: true,
+      playground: true,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.json!.answers.playground).toBe(true);
+    expect(run.json!.reproduce).toContain("--playground");
+    expect(tree(on)[".env"]).toMatch(/^AUTH_PLAYGROUND=true$/m);
+
+    const off = copyFixture("express4-cjs-js");
+    const quiet = await runInit({ cwd: off, providers: "github", yes: true, json: true });
+    expect(quiet.json!.answers.playground).toBe(false);
+    expect(quiet.json!.reproduce).not.toContain("--playground");
+    expect(tree(off)[".env"]).not.toContain("AUTH_PLAYGROUND");
+
+    // Nothing for it to serve: credentials only.
+    const none = copyFixture("express4-cjs-js");
+    const credentials = await runInit({
+      cwd: none,
+      providers: "credentials",
+      yes: true,
+      json: true,
+      playground: true,
+    });
+    expect(credentials.json!.answers.playground).toBe(false);
+    expect(tree(none)[".env"]).not.toContain("AUTH_PLAYGROUND");
   });
 
   it("declining the confirmation changes nothing and exits 130", async () => {
@@ -315,7 +351,7 @@ describe("the interactive path", () => {
     const before = tree(dir);
     const run = await runInit(
       { cwd: dir },
-      { answers: [["github"], "jwt", "/auth", false, false] },
+      { answers: [["github"], "jwt", "/auth", false, false, false] },
     );
     expect(run.exitCode).toBe(130);
     expect(tree(dir)).toEqual(before);

@@ -85,7 +85,7 @@ describe("init on an app with an ORM", () => {
     const asked: string[] = [];
     const run = await runInit(
       { cwd: root },
-      { answers: [["github"], "embedded", "jwt", "/auth", false, true], asked },
+      { answers: [["github"], "embedded", "jwt", "/auth", false, false, true], asked },
     );
     expect(run.exitCode, run.stderr).toBe(0);
     expect(asked.slice(0, 3)).toEqual([

@@ -109,7 +109,7 @@ describe("secrets are never displayed", () => {
     const json = await runInit({ cwd: dir, ...flags, dryRun: true, json: true });
     const asked = await runInit(
       { cwd: dir, ...flags },
-      { answers: ["jwt", "/auth", false, false] },
+      { answers: ["jwt", "/auth", false, false, false] },
     );
     for (const output of [diff.stdout, JSON.stringify(json.json), asked.stdout]) {
       expect(output).toContain("+AUTH_SECRET=<hidden>");
@@ -189,7 +189,7 @@ describe("at a workspace root, interactively", () => {
     const asked: string[] = [];
     const run = await runInit(
       { cwd: root },
-      { answers: ["apps/api", ["github"], "jwt", "/auth", false, true], asked },
+      { answers: ["apps/api", ["github"], "jwt", "/auth", false, false, true], asked },
     );
     expect(run.exitCode, run.stderr).toBe(0);
     expect(asked[0]).toBe("This is a workspace root. Which app?");

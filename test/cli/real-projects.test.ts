@@ -330,7 +330,7 @@ describe("the one-line equivalent reproduces the run", () => {
         force: true,
         gitCheck: false,
       },
-      { answers: [["github"], "jwt", "/auth", false, true] },
+      { answers: [["github"], "jwt", "/auth", false, false, true] },
     );
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain(

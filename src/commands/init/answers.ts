@@ -5,6 +5,7 @@ import { moduleOfOrm, ormById } from "../../orm/registry.js";
 import type { OrmDetection } from "../../orm/types.js";
 import { envPathFlag } from "../../project/env-path.js";
 import type { Asker, Choice } from "../../ui/ask.js";
+import { choosePlayground, providersWithoutClientId } from "./playground.js";
 
 export interface InitFlags {
   providers?: string;
@@ -16,6 +17,8 @@ export interface InitFlags {
   mount?: string;
   protect?: string;
   demo?: boolean;
+  /** `--playground` / `--no-playground`: the local sign-in playground (asked when undefined). */
+  playground?: boolean;
 }
 
 export interface Answers {
@@ -31,6 +34,8 @@ export interface Answers {
   mount: string;
   protect: string[];
   demo: boolean;
+  /** Writes `AUTH_PLAYGROUND=true`: providers without a client id sign in with test users. */
+  playground: boolean;
 }
 
 function parseProviders(list: string): ProviderInfo[] {
@@ -247,6 +252,12 @@ export async function collectAnswers(
           }),
       })
     : "";
+  const envFile = flags.envFile ? envPathFlag(project.root, flags.envFile) : project.envFile.file;
+  const playground = await choosePlayground(
+    flags.playground,
+    providersWithoutClientId(project.root, envFile, chosen),
+    asker,
+  );
   return {
     providers: chosen,
     strategy,
@@ -254,12 +265,13 @@ export async function collectAnswers(
     orm,
     databaseUrl,
     trustProxy,
-    envFile: flags.envFile ? envPathFlag(project.root, flags.envFile) : project.envFile.file,
+    envFile,
     mount,
     protect: protect
       .split(",")
       .map((path) => path.trim())
       .filter(Boolean),
     demo: Boolean(flags.demo),
+    playground,
   };
 }

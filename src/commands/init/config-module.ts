@@ -8,6 +8,7 @@ import { render } from "../../render.js";
 import type { ModuleKind } from "../../syntax/module-kind.js";
 import type { SourceStyle } from "../../syntax/source-style.js";
 import type { Answers } from "./answers.js";
+import { playgroundEnv } from "./playground.js";
 
 export const CLI_VERSION = "0.1.0";
 
@@ -124,6 +125,7 @@ export function envAdditions(answers: Answers, secret: string) {
         comment: `${provider.name} issuer URL`,
       });
   }
+  if (answers.playground) additions.push(playgroundEnv);
   if (answers.database === "postgres") {
     additions.push({
       key: "DATABASE_URL",
