@@ -1,13 +1,11 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, loopbackContext } from "../../runtime/test/support/browser.js";
-import { freePort, type StartedProcess, waitForHttp } from "../../runtime/test/support/process.js";
 import { bin } from "../support/cli.js";
-import { hashes, npmEnv, outcomes, run, runOwnScripts } from "../support/corpus.js";
+import { hashes, npmStart, outcomes, run, runOwnScripts } from "../support/corpus.js";
 
 // Projects made by the real generators, fetched from the npm registry when the test runs (no
 // generated copy is committed): each goes through `init --demo`, installs the packed runtime
@@ -49,41 +47,6 @@ afterAll(async () => {
   await browser?.close();
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * `npm start` on a free port, in a process group of its own: stopping it ends npm, its shell
- * and the app.
- */
-async function npmStart(dir: string) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn("npm", ["start"], {
-    cwd: dir,
-    env: { ...npmEnv, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const app: StartedProcess = {
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        process.kill(-child.pid!, "SIGTERM");
-      }),
-  };
-  try {
-    await waitForHttp(origin, app);
-  } catch (error) {
-    await app.stop();
-    throw error;
-  }
-  return { ...app, origin };
-}
 
 /** The demo user signs in on the built-in page; the session endpoint then names them. */
 async function signInDemoUser(origin: string) {

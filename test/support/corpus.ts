@@ -1,8 +1,10 @@
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { execa } from "execa";
 import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
+import { freePort, type StartedProcess, waitForHttp } from "../../runtime/test/support/process.js";
 
 // What the corpus tests (projects made by real generators) share: how they run the projects'
 // own tools, which scripts they compare before and after init, and how they see that a second
@@ -71,3 +73,38 @@ export async function runOwnScripts(
 /** Which scripts passed, for comparing runs. */
 export const outcomes = (results: ScriptResults) =>
   Object.fromEntries(Object.entries(results).map(([script, { passed }]) => [script, passed]));
+
+/**
+ * `npm start` on a free port, in a process group of its own: stopping it ends npm, its shell
+ * and the app.
+ */
+export async function npmStart(dir: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn("npm", ["start"], {
+    cwd: dir,
+    env: { ...npmEnv, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const app: StartedProcess = {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        process.kill(-child.pid!, "SIGTERM");
+      }),
+  };
+  try {
+    await waitForHttp(origin, app);
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  return { ...app, origin };
+}
