@@ -18,6 +18,7 @@ import { maxAgeTooLong } from "./rules/max-age-too-long.js";
 import { moduleShadowsFolder } from "./rules/module-shadows-folder.js";
 import { oauthChecksLowered } from "./rules/oauth-checks-lowered.js";
 import { ormSchemaIncomplete } from "./rules/orm-schema-incomplete.js";
+import { playgroundInProduction } from "./rules/playground-in-production.js";
 import { providerEnvMissing } from "./rules/provider-env-missing.js";
 import { providerTokensInSession } from "./rules/provider-tokens-in-session.js";
 import { redirectCallbackOpen } from "./rules/redirect-callback-open.js";
@@ -81,6 +82,7 @@ export const rules: Rule[] = [
   credentialsDatabaseStrategy,
   emailWithoutAdapter,
   debugInProduction,
+  playgroundInProduction,
   demoUser,
   credentialsAlwaysNull,
   credentialsNoPasswordCheck,

@@ -66,6 +66,8 @@ export interface AuthConfigInfo {
   basePath: Written<string> | undefined;
   prefix: Written<string> | undefined;
   debug: Written<boolean> | undefined;
+  /** `playground` (the local sign-in playground); `"dynamic"` when computed (a NODE_ENV guard). */
+  playground: Written<boolean> | undefined;
   secret: { line: number } | undefined;
   trustHost: Written<boolean> | undefined;
 }
@@ -212,6 +214,7 @@ export function readConfigObject(
     basePath: written<string>(propertyValue(object, "basePath"), "string"),
     prefix: written<string>(propertyValue(object, "prefix"), "string"),
     debug: written<boolean>(propertyValue(object, "debug"), "boolean"),
+    playground: written<boolean>(propertyValue(object, "playground"), "boolean"),
     secret: secret ? { line: secret.getStartLineNumber() } : undefined,
     trustHost: written<boolean>(propertyValue(object, "trustHost"), "boolean"),
   };

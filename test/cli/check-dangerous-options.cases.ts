@@ -191,6 +191,12 @@ export const dangerousOptionCases: OptionCase[] = [
     line: 16,
   },
   {
+    rule: "playground-in-production",
+    label: "playground: true committed",
+    edits: [before("  playground: true,\n")],
+    line: 16,
+  },
+  {
     rule: "credentials-always-null",
     label: "a stub that returns null",
     edits: [authorize(`${AUTHORIZE}        return null;\n`)],
@@ -324,6 +330,12 @@ export const nearMisses: NearMiss[] = [
     rule: "debug-in-production",
     label: "debug driven by NODE_ENV",
     edits: [before('  debug: process.env.NODE_ENV !== "production",\n')],
+  },
+  {
+    rule: "playground-in-production",
+    label: "playground driven by NODE_ENV, and AUTH_PLAYGROUND in the development env file",
+    edits: [before('  playground: process.env.NODE_ENV !== "production",\n')],
+    env: "AUTH_PLAYGROUND=true\n",
   },
   {
     rule: "credentials-no-password-check",

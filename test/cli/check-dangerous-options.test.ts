@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { providers } from "../../src/catalog/providers.js";
 import { PRESET_CHECKS } from "../../src/check/rules/oauth-checks-lowered.js";
 import { rules } from "../../src/check/rules.js";
-import { edit, project, read, replaceIn, runCheck } from "../support/check-project.js";
+import { edit, project, read, replaceIn, runCheck, write } from "../support/check-project.js";
 import { copyFixture, removeTemporary, runInit } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases, type Edit, nearMisses } from "./check-dangerous-options.cases.js";
@@ -55,6 +55,33 @@ describe("check: dangerous options", () => {
     for (const rule of nearMisses.map((c) => c.rule)) expect(firing).toContain(rule);
     for (const rule of firing)
       if (rule !== "credentials-always-null") expect(nearMisses.map((c) => c.rule)).toContain(rule);
+  });
+});
+
+describe("check: playground-in-production in env files", () => {
+  const playground = (run: Awaited<ReturnType<typeof runCheck>>) =>
+    (run.json?.findings as Found[]).filter((f) => f.rule === "playground-in-production");
+
+  it("fires on AUTH_PLAYGROUND in .env.production, at its line", async () => {
+    const dir = mistaken([]);
+    write(dir, ".env.production", "AUTH_URL=https://app.example.com\nAUTH_PLAYGROUND=true\n");
+    const run = await runCheck(dir);
+    expect(playground(run)).toMatchObject([{ file: ".env.production", line: 2 }]);
+    expect(run.exitCode).toBe(1);
+  });
+
+  it("fires on AUTH_PLAYGROUND in the loaded env file when it sets NODE_ENV=production", async () => {
+    const dir = mistaken([], "NODE_ENV=production\nAUTH_PLAYGROUND=1\n");
+    const found = playground(await runCheck(dir));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ file: ".env" });
+    expect(read(dir, ".env").split("\n")[found[0]!.line! - 1]).toBe("AUTH_PLAYGROUND=1");
+  });
+
+  it("stays silent on AUTH_PLAYGROUND=false in .env.production", async () => {
+    const dir = mistaken([]);
+    write(dir, ".env.production", "AUTH_PLAYGROUND=false\n");
+    expect(playground(await runCheck(dir))).toEqual([]);
   });
 });
 
