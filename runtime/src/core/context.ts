@@ -1,5 +1,6 @@
 import { InvalidCallbackUrl, InvalidProvider } from "../errors.js";
-import { isPlaygroundProvider, withPlaygroundIssuer } from "../playground/providers.js";
+import { playgroundProviderFor } from "../playground/loopback.js";
+import { isPlaygroundProvider } from "../playground/providers.js";
 import type { AuthAction } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
 import type { Cookie, CookieMap } from "./cookies.js";
@@ -85,7 +86,7 @@ export async function createContext(
     }
     // The playground's issuer is this origin's: its endpoints are discovered per request.
     ctx.provider = isPlaygroundProvider(provider)
-      ? withPlaygroundIssuer(provider, ctx.base)
+      ? playgroundProviderFor(provider, request, ctx.base)
       : provider;
   }
 

@@ -11,35 +11,10 @@ import { requestOrigin } from "../core/context.js";
 import type { AuthRequest } from "../core/request.js";
 import { type AuthResponse, jsonResponse } from "../core/response.js";
 import { authorizeEndpoint } from "./authorize.js";
+import { isLoopbackRequest } from "./loopback.js";
 import { isPlaygroundProvider, playgroundIssuer } from "./providers.js";
 import { playgroundSigningKey } from "./store.js";
 import { tokenEndpoint, userinfoEndpoint } from "./token.js";
-
-const loopbackHosts = new Set(["127.0.0.1", "[::1]", "::1", "localhost"]);
-
-/** The host name of a `Host`-style header value (`localhost:3000` → `localhost`). */
-function hostName(value: string): string | undefined {
-  try {
-    return new URL(`http://${value.trim()}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether every name the request gives for its host is loopback: the URL the adapter built,
- * `Host`, and `X-Forwarded-Host` when a proxy set one (a proxy forwarding public traffic to a
- * local app must not expose the playground).
- */
-export function isLoopbackRequest(request: AuthRequest, origin: string): boolean {
-  const names = [request.url.hostname, new URL(origin).hostname];
-  for (const header of ["host", "x-forwarded-host"]) {
-    const value = request.headers.get(header);
-    if (value === null || value === undefined) continue;
-    for (const part of value.split(",")) names.push(hostName(part) ?? "");
-  }
-  return names.every((name) => loopbackHosts.has(name));
-}
 
 const notFound = (): AuthResponse => jsonResponse("Not found.", 404);
 

@@ -210,6 +210,26 @@ describe("sign-in playground (Express, real HTTP)", () => {
     );
   });
 
+  it("stops a sign-in reached through a host that is not loopback, saying why", async () => {
+    const logged = captureLogger();
+    const remote = await startApp(express5, config({ logger: logged.logger }), { mount: "/auth" });
+    try {
+      const client = new HttpTestClient(remote.origin);
+      const csrfToken = await client.csrfToken();
+      const response = await client.request("/auth/signin/github", {
+        form: { csrfToken },
+        headers: { "x-forwarded-host": "app.example.com" },
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toContain("error=Configuration");
+      expect(logged.errors.map((e) => e.message).join("\n")).toContain(
+        "answers only on localhost, 127.0.0.1 or [::1]",
+      );
+    } finally {
+      await remote.close();
+    }
+  });
+
   it("leaves a provider that has a client id to the real provider", async () => {
     const client = new HttpTestClient(app.origin);
     const csrfToken = await client.csrfToken();
