@@ -20,12 +20,17 @@ export const providerEnvMissing: Rule = {
         .filter(([key, inCode]) => !inCode && !context.env.get(key)?.value)
         .map(([key]) => key);
       if (!missing.length) return [];
+      const playground =
+        /^(1|true|yes|on)$/i.test(context.env.get("AUTH_PLAYGROUND")?.value.trim() ?? "") &&
+        context.env.get("NODE_ENV")?.value !== "production";
       return [
         {
           file: config.file,
           line: provider.line,
           message: `${provider.id} needs ${missing.join(", ")}, which ${missing.length === 1 ? "is" : "are"} not set in ${context.envFile} or the environment.`,
-          why: "Without them the provider cannot start a sign-in: users see the Configuration error page.",
+          why: playground
+            ? "The sign-in playground (AUTH_PLAYGROUND) stands in for it in development only: wherever the playground is off, production included, the provider cannot start a sign-in and users see the Configuration error page."
+            : "Without them the provider cannot start a sign-in: users see the Configuration error page.",
           fix: `Create an app at ${preset.console ?? "the provider's console"}, then set ${missing.join(", ")} in ${context.envFile} (and where you deploy).`,
         },
       ];
