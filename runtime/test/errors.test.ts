@@ -19,6 +19,10 @@ const table: Record<string, Row> = {
   AdapterError: error(false),
   CallbackRouteError: error(false),
   CredentialsSignin: signIn(true),
+  // Ours (time bounds): a dependency failed or timed out; its `retryAfter` says when to retry.
+  DependencyOverloaded: error(false),
+  DependencyTimeout: error(false),
+  DependencyUnavailable: error(false),
   DuplicateConditionalUI: error(false),
   EmailSignInError: signIn(true),
   ErrorPageLoop: error(false),
@@ -42,6 +46,8 @@ const table: Record<string, Row> = {
   OAuthSignInError: signIn(false),
   // Ours (rate limiting): answered with 429 and the sign-in page, not a redirect.
   RateLimited: signIn(true),
+  // Ours: the rate-limit store failed and `failClosed` refused the sign-in.
+  RateLimitUnavailable: signIn(true),
   SessionTokenError: error(false),
   SignOutError: error(false),
   UnknownAction: error(false),
