@@ -131,7 +131,8 @@ export type SignInPageErrorParam =
   | "EmailSignin"
   | "CredentialsSignin"
   | "SessionRequired"
-  | "RateLimited";
+  | "RateLimited"
+  | "RateLimitUnavailable";
 
 type ISODateString = string;
 
@@ -231,6 +232,7 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
   | "housekeeping-unsupported"
+  | "rate-limit-store-failed-open"
   // The Express adapter's own (see docs/express.md).
   | "express-root-mount"
   | "express-mount-basepath-mismatch"

@@ -104,6 +104,12 @@ describe("error classes (reference §6)", () => {
       expect(await response.text()).toContain("Too many attempts");
       return;
     }
+    if (name === "RateLimitUnavailable") {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.text()).toContain("Sign-in is temporarily unavailable");
+      return;
+    }
     // InvalidCallbackUrl too: only the refusal of the request's own callbackUrl is a 400
     // (core/callback-url.test.ts); raised by app code it is a server failure like the others.
     const { kind, clientSafe } = table[name]!;

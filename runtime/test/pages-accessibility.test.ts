@@ -115,6 +115,11 @@ const pages = (theme: Theme): Record<string, string> => ({
     email: "ada@example.com",
   }).html,
   "rate limited": rateLimitedPage({ signInUrl: `${base}/signin`, theme }).html,
+  "rate limiter unavailable": rateLimitedPage({
+    signInUrl: `${base}/signin`,
+    theme,
+    unavailable: true,
+  }).html,
 });
 
 interface Violation {

@@ -189,6 +189,7 @@ const options: Shape = {
           store: members({ increment: fn, reset: fn }),
           clientAddress: fn,
           normalizeIdentifier: fn,
+          failClosed: boolean,
         })(value, name),
   housekeeping: (value, name) =>
     value === false
