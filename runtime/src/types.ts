@@ -358,6 +358,13 @@ export interface AuthConfig {
   basePath?: string;
   /** A stable deployment that receives OAuth callbacks for preview deployments. */
   redirectProxyUrl?: string;
+  /**
+   * Longest wait, in milliseconds, for each request to an OAuth/OIDC provider (discovery, token,
+   * userinfo, JWKS, a preset's profile requests), body included; past it the request is aborted
+   * and the callback ends with `OAuthCallbackError`. Also bounds a provider's `[customFetch]`
+   * (through the `signal` it is given). Default 5 000. Not in Auth.js.
+   */
+  httpTimeout?: number;
   experimental?: { enableWebAuthn?: boolean };
   /**
    * Rate limiting of credentials and email sign-in, per client address and per identifier. On

@@ -178,6 +178,7 @@ const options: Shape = {
   basePath: (value, name) =>
     typeof value === "string" ? undefined : `${name} must be a string, received ${received(value)}`,
   redirectProxyUrl: httpUrl,
+  httpTimeout: positive,
   experimental: members({ enableWebAuthn: boolean }),
   rateLimit: (value, name) =>
     value === false
