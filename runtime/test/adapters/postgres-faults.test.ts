@@ -18,6 +18,8 @@ import {
   DependencyTimeout,
   DependencyUnavailable,
 } from "../../src/errors.js";
+import { express5, startApp } from "../express/app.js";
+import { captureLogger, HttpTestClient, outboxEmailProvider, SECRET } from "../helpers.js";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.js";
 import { DATABASE_URL, isolatedPool } from "./database.js";
 
@@ -166,6 +168,47 @@ describe("postgresDatabase under faults", () => {
     expect(() => postgresDatabase({ max: 1.5 })).toThrow(/max/);
     expect(() => postgresDatabase({ maxWaiting: -1 })).toThrow(/maxWaiting/);
   });
+});
+
+describe("an Express app on database sessions, through a half-open period", () => {
+  it("while the database is silent no request claims the session or hangs; once it is back, the session reads again within seconds, without a restart", async () => {
+    const db = throughProxy();
+    const { adapter, user, sessionToken } = await signedInUser(db);
+    const app = await startApp(
+      express5,
+      {
+        secret: SECRET,
+        trustHost: true,
+        logger: captureLogger().logger,
+        adapter,
+        session: { strategy: "database" },
+        providers: [outboxEmailProvider().provider],
+      },
+      { mount: "/auth" },
+    );
+    try {
+      const client = new HttpTestClient(app.origin);
+      client.jar.set("authjs.session-token", sessionToken);
+      const email = (await client.session()) as { user?: { email?: string } } | null;
+      expect(email?.user?.email).toBe(user.email);
+
+      await proxy.set("stall");
+      // Settles (the store's bounds), and without the user in it.
+      const during = await client.request("/auth/session");
+      expect(await during.text()).not.toContain(user.email!);
+
+      await proxy.set("pass");
+      await expect
+        .poll(
+          async () =>
+            ((await client.session()) as { user?: { email?: string } } | null)?.user?.email,
+          { timeout: 5_000, interval: 100 },
+        )
+        .toBe(user.email);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 });
 
 describe("postgresAdapter with an app's own pg.Pool", () => {
