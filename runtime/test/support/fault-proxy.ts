@@ -9,7 +9,8 @@
  *   partition): new connections are accepted, open ones stay open, and nothing is forwarded
  *   either way, FIN included. A connection stalled once stays stalled for good, even after
  *   `pass` (the hard case: its peer never comes back); only new connections work again.
- * - `slow`: every chunk is forwarded `delayMs` late (in order).
+ * - `slow`: each chunk is held `delayMs` before it is forwarded, one after the other in each
+ *   direction (a burst of chunks is spread out, as on a congested link).
  * - `reset`: open connections are reset (RST) and new ones reset as soon as they are accepted.
  *
  * @example
