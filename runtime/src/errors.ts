@@ -17,6 +17,9 @@ export type ErrorType =
   | "AuthError"
   | "CallbackRouteError"
   | "CredentialsSignin"
+  | "DependencyOverloaded"
+  | "DependencyTimeout"
+  | "DependencyUnavailable"
   | "DuplicateConditionalUI"
   | "EmailSignInError"
   | "ErrorPageLoop"
@@ -39,6 +42,7 @@ export type ErrorType =
   | "OAuthProfileParseError"
   | "OAuthSignInError"
   | "RateLimited"
+  | "RateLimitUnavailable"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -103,6 +107,46 @@ export class CredentialsSignin extends SignInError {
   static override type: ErrorType = "CredentialsSignin";
   /** Short, client-safe reason put in the `code` query parameter. Never put secrets here. */
   code = "credentials";
+}
+/** Seconds a client is told to wait after a dependency failure, unless the error says otherwise. */
+const DEFAULT_RETRY_AFTER = 5;
+
+/** What failed to answer: the database, Redis, an SMTP server or an HTTP endpoint. */
+export type Dependency = "database" | "redis" | "smtp" | "http";
+
+/**
+ * A dependency (database, Redis, SMTP server, a provider's HTTP endpoint) failed, or did not
+ * answer within its time bound. Ours: Auth.js has no time bounds. `retryAfter` is the number of
+ * whole seconds after which a retry may succeed (a `Retry-After` value); `dependency` names what
+ * failed. Thrown by the runtime's own helpers (`postgresDatabase`, `redisRateLimitStore`), so an
+ * outage costs a request a bounded time and can be told apart from any other failure.
+ */
+export class DependencyUnavailable extends AuthError {
+  static override type: ErrorType = "DependencyUnavailable";
+  /** Whole seconds after which a retry may succeed (the `Retry-After` value). */
+  retryAfter: number;
+  /** What failed (absent when unknown). */
+  dependency?: Dependency;
+
+  constructor(
+    message?: string | Error,
+    options?: ErrorOptions & { retryAfter?: number; dependency?: Dependency },
+  ) {
+    super(message, options);
+    this.retryAfter = options?.retryAfter ?? DEFAULT_RETRY_AFTER;
+    this.dependency = options?.dependency;
+  }
+}
+/** A dependency did not answer within its bound (connect, query, command, request or send). */
+export class DependencyTimeout extends DependencyUnavailable {
+  static override type: ErrorType = "DependencyTimeout";
+}
+/**
+ * Too many requests already wait for the dependency (the pool's wait queue is full): refused at
+ * once, so a stalled database cannot pile up requests without bound.
+ */
+export class DependencyOverloaded extends DependencyUnavailable {
+  static override type: ErrorType = "DependencyOverloaded";
 }
 export class DuplicateConditionalUI extends AuthError {
   static override type: ErrorType = "DuplicateConditionalUI";
@@ -193,6 +237,20 @@ export class RateLimited extends SignInError {
     this.retryAfter = options?.retryAfter;
   }
 }
+/**
+ * The rate-limit store failed or timed out, and `rateLimit.failClosed` (the default) refused the
+ * sign-in rather than let it through uncounted. Ours. Answered with 503 and `Retry-After`.
+ */
+export class RateLimitUnavailable extends SignInError {
+  static override type: ErrorType = "RateLimitUnavailable";
+  /** Whole seconds after which a retry may succeed (the `Retry-After` value). */
+  retryAfter: number;
+
+  constructor(message?: string | Error, options?: ErrorOptions & { retryAfter?: number }) {
+    super(message, options);
+    this.retryAfter = options?.retryAfter ?? DEFAULT_RETRY_AFTER;
+  }
+}
 /** Reading a database session failed. Logged; the session is null. */
 export class SessionTokenError extends AuthError {
   static override type: ErrorType = "SessionTokenError";
@@ -231,6 +289,8 @@ const clientSafeErrorTypes = new Set<string>([
   "EmailSignInError",
   // Ours (rate limiting): the user's to wait out.
   "RateLimited",
+  // Ours: the rate-limit store is down; the user's to retry.
+  "RateLimitUnavailable",
 ]);
 
 /** Whether an error's `type` may be shown to the user; every other type becomes `Configuration`. */

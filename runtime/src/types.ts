@@ -131,7 +131,8 @@ export type SignInPageErrorParam =
   | "EmailSignin"
   | "CredentialsSignin"
   | "SessionRequired"
-  | "RateLimited";
+  | "RateLimited"
+  | "RateLimitUnavailable";
 
 type ISODateString = string;
 
@@ -231,6 +232,7 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
   | "housekeeping-unsupported"
+  | "rate-limit-store-failed-open"
   // The Express adapter's own (see docs/express.md).
   | "express-root-mount"
   | "express-mount-basepath-mismatch"
@@ -364,6 +366,13 @@ export interface AuthConfig {
    * docs/playground.md.
    */
   playground?: boolean;
+  /**
+   * Longest wait, in milliseconds, for each request to an OAuth/OIDC provider (discovery, token,
+   * userinfo, JWKS, a preset's profile requests), body included; past it the request is aborted
+   * and the callback ends with `OAuthCallbackError`. Also bounds a provider's `[customFetch]`
+   * (through the `signal` it is given). Default 5 000. Not in Auth.js.
+   */
+  httpTimeout?: number;
   experimental?: { enableWebAuthn?: boolean };
   /**
    * Rate limiting of credentials and email sign-in, per client address and per identifier. On

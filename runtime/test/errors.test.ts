@@ -19,6 +19,10 @@ const table: Record<string, Row> = {
   AdapterError: error(false),
   CallbackRouteError: error(false),
   CredentialsSignin: signIn(true),
+  // Ours (time bounds): a dependency failed or timed out; its `retryAfter` says when to retry.
+  DependencyOverloaded: error(false),
+  DependencyTimeout: error(false),
+  DependencyUnavailable: error(false),
   DuplicateConditionalUI: error(false),
   EmailSignInError: signIn(true),
   ErrorPageLoop: error(false),
@@ -42,6 +46,8 @@ const table: Record<string, Row> = {
   OAuthSignInError: signIn(false),
   // Ours (rate limiting): answered with 429 and the sign-in page, not a redirect.
   RateLimited: signIn(true),
+  // Ours: the rate-limit store failed and `failClosed` refused the sign-in.
+  RateLimitUnavailable: signIn(true),
   SessionTokenError: error(false),
   SignOutError: error(false),
   UnknownAction: error(false),
@@ -96,6 +102,12 @@ describe("error classes (reference §6)", () => {
     if (name === "RateLimited") {
       expect(response.status).toBe(429);
       expect(await response.text()).toContain("Too many attempts");
+      return;
+    }
+    if (name === "RateLimitUnavailable") {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.text()).toContain("Sign-in is temporarily unavailable");
       return;
     }
     // InvalidCallbackUrl too: only the refusal of the request's own callbackUrl is a 400

@@ -126,6 +126,11 @@ const pages = (theme: Theme): Record<string, string> => ({
     ],
     theme,
   }).html,
+  "rate limiter unavailable": rateLimitedPage({
+    signInUrl: `${base}/signin`,
+    theme,
+    unavailable: true,
+  }).html,
 });
 
 interface Violation {

@@ -10,6 +10,7 @@ import { ormById } from "../orm/registry.js";
 import { findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
+import { maintenanceDatabase, type PostgresOpener } from "./maintenance-database.js";
 import { configuredOrm, migrateWithOrm } from "./migrate-orm.js";
 
 export interface MigrateOptions {
@@ -27,11 +28,10 @@ export interface MigrateOptions {
 }
 
 /** What `@create-auth/runtime/adapters/postgres` offers this command. */
-interface PostgresModule {
+interface PostgresModule extends PostgresOpener<Closable> {
   /** `version` from runtimes that record the schema's version (older ones do not). */
   migrate(db: unknown): Promise<{ created: string[]; version?: number }>;
   schema: string;
-  postgresDatabase(url: string): Closable;
 }
 
 interface Closable {
@@ -249,7 +249,7 @@ export async function migrateCommand(options: MigrateOptions, io: Io): Promise<n
     db =
       target.kind === "embedded"
         ? await openEmbedded(root, target.dir)
-        : runtime.postgresDatabase(target.url);
+        : maintenanceDatabase(runtime, target.url);
     const result = await runtime.migrate(db);
     document.created = result.created;
     document.version = typeof result.version === "number" ? result.version : null;

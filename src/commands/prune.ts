@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import { CliError, ExitCode } from "../errors.js";
 import { findPackageRoot } from "../project/package-json.js";
 import type { Io } from "../ui/io.js";
+import { maintenanceDatabase, type PostgresOpener } from "./maintenance-database.js";
 import {
   chooseTarget,
   describeTarget,
@@ -23,10 +24,9 @@ interface Counts {
 }
 
 /** What `@create-auth/runtime/adapters/postgres` offers this command. */
-interface PostgresModule {
+interface PostgresModule extends PostgresOpener<{ close(): Promise<void> }> {
   /** Absent from runtimes older than housekeeping. */
   prune?: (db: unknown, options: { batchSize?: number; dryRun?: boolean }) => Promise<Counts>;
-  postgresDatabase(url: string): { close(): Promise<void> };
 }
 
 function parseBatchSize(value: string | number | undefined): number | undefined {
@@ -62,7 +62,7 @@ export async function pruneCommand(options: PruneCommandOptions, io: Io): Promis
     db =
       target.kind === "embedded"
         ? await openEmbedded(root, target.dir)
-        : runtime.postgresDatabase(target.url);
+        : maintenanceDatabase(runtime, target.url);
     counts = await runtime.prune(db, { batchSize, dryRun: Boolean(options.dryRun) });
   } catch (error) {
     if (error instanceof CliError) throw error;

@@ -179,6 +179,7 @@ const options: Shape = {
     typeof value === "string" ? undefined : `${name} must be a string, received ${received(value)}`,
   redirectProxyUrl: httpUrl,
   playground: boolean,
+  httpTimeout: positive,
   experimental: members({ enableWebAuthn: boolean }),
   rateLimit: (value, name) =>
     value === false
@@ -190,6 +191,7 @@ const options: Shape = {
           store: members({ increment: fn, reset: fn }),
           clientAddress: fn,
           normalizeIdentifier: fn,
+          failClosed: boolean,
         })(value, name),
   housekeeping: (value, name) =>
     value === false

@@ -38,7 +38,7 @@ import { randomBase64url } from "./crypto.js";
 import { defaultCallbacks } from "./defaults.js";
 import { authUrlFromEnv, type Env, trustHostFromEnv } from "./env.js";
 import { createLogger } from "./logger.js";
-import { type InternalProvider, normalizeProvider } from "./providers.js";
+import { type InternalProvider, normalizeProvider, withHttpTimeout } from "./providers.js";
 import { type ResolvedRateLimit, resolveRateLimit } from "./rate-limit.js";
 import { resolveSecrets } from "./secrets.js";
 
@@ -154,7 +154,9 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
   let error: AuthError | undefined;
   let providers: InternalProvider[] = [];
   try {
-    providers = (config.providers ?? []).map((provider) => normalizeProvider(provider, env));
+    providers = (config.providers ?? []).map((provider) =>
+      withHttpTimeout(normalizeProvider(provider, env), config.httpTimeout),
+    );
   } catch (cause) {
     error = new InvalidProvider("A provider could not be created from its configuration", {
       cause,

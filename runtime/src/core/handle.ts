@@ -4,6 +4,7 @@ import {
   ErrorPageLoop,
   isClientSafeErrorType,
   RateLimited,
+  RateLimitUnavailable,
   UnknownAction,
 } from "../errors.js";
 import { schedulePrune } from "../housekeeping/schedule.js";
@@ -226,7 +227,8 @@ function errorResponse(
   const cookies = (ctx?.outgoing ?? []).filter(
     (cookie) => !(sessionName && cookie.name.startsWith(sessionName) && cookie.value !== ""),
   );
-  if (error instanceof RateLimited && ctx) return rateLimitedResponse(ctx, error, cookies);
+  if ((error instanceof RateLimited || error instanceof RateLimitUnavailable) && ctx)
+    return rateLimitedResponse(ctx, error, cookies);
   return errorRedirect(location, cookies, request);
 }
 

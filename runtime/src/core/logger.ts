@@ -12,6 +12,8 @@ const warningText: Record<WarningCode, string> = {
   "experimental-webauthn": "WebAuthn is experimental: its API may change in a minor release.",
   "housekeeping-unsupported":
     "The adapter cannot delete expired rows in bulk: expired sessions and tokens stay in its database until you delete them (see docs/operations.md#housekeeping), or set housekeeping: false.",
+  "rate-limit-store-failed-open":
+    "The rate-limit store failed: with rateLimit.failClosed false, sign-ins go through uncounted until it answers (said once per window).",
   // The Express adapter prints these with the paths involved; the text here is the gist.
   "express-root-mount": "ExpressAuth is mounted without a path: it serves under basePath (/auth).",
   "express-mount-basepath-mismatch": "ExpressAuth's mount path differs from basePath.",

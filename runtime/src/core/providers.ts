@@ -1,3 +1,4 @@
+import { HTTP_TIMEOUT } from "../oauth/http.js";
 import { endpointObject, type InternalOAuthProvider, normalizeOAuth } from "../oauth/normalize.js";
 import type {
   CredentialsConfig,
@@ -78,4 +79,16 @@ export function normalizeProvider(provider: Provider, env: Env): InternalProvide
   }
   if (merged.type === "email") merged.apiKey ??= fromEnv.apiKey;
   return merged as InternalProvider;
+}
+
+/**
+ * An OAuth/OIDC provider with the configuration's `httpTimeout` (default {@link HTTP_TIMEOUT}),
+ * which bounds each of its requests (`oauth/http.ts`). Other providers are returned as they are.
+ */
+export function withHttpTimeout(
+  provider: InternalProvider,
+  httpTimeout: number | undefined,
+): InternalProvider {
+  if (provider.type !== "oauth" && provider.type !== "oidc") return provider;
+  return { ...provider, httpTimeout: httpTimeout ?? HTTP_TIMEOUT } as InternalProvider;
 }

@@ -3,7 +3,12 @@
  * and per identifier before any work is done, and refused with `RateLimited` past the limit.
  */
 import { createHmac } from "node:crypto";
-import { AdapterError, RateLimited } from "../errors.js";
+import {
+  AdapterError,
+  DependencyUnavailable,
+  RateLimited,
+  RateLimitUnavailable,
+} from "../errors.js";
 import { memoryRateLimitStore } from "../rate-limit/memory.js";
 import type {
   RateLimitContext,
@@ -22,6 +27,10 @@ export interface ResolvedRateLimit {
   store: RateLimitStore;
   clientAddress?: RateLimitOptions["clientAddress"];
   normalizeIdentifier: (value: string, field: string) => string;
+  /** Refuse (true) or allow uncounted (false) a sign-in when the store fails. */
+  failClosed: boolean;
+  /** When the failed-open warning may be logged again (once per window). */
+  warnAfter: number;
 }
 
 /** Who an attempt is for: a value and the form field it came from (`email` for magic links). */
@@ -57,6 +66,8 @@ export function resolveRateLimit(
     store: store ?? defaultStore(),
     clientAddress,
     normalizeIdentifier: option?.normalizeIdentifier ?? normalizeIdentifier,
+    failClosed: option?.failClosed ?? true,
+    warnAfter: 0,
   };
 }
 
@@ -156,29 +167,49 @@ export function countedIdentifier(
     : undefined;
 }
 
-function storeFailed(cause?: unknown): AdapterError {
+/**
+ * A store that failed, timed out or answered nonsense: with `failClosed` (the default) the
+ * sign-in is refused with `RateLimitUnavailable` (503, `Retry-After` from the store's error when
+ * it has one), since failing open would turn an outage into unlimited password guessing.
+ */
+function storeFailed(cause?: unknown): RateLimitUnavailable {
+  const retryAfter = cause instanceof DependencyUnavailable ? cause.retryAfter : undefined;
   return cause === undefined
-    ? new AdapterError("The rate-limit store answered without a count, so the sign-in was refused")
-    : new AdapterError("The rate-limit store failed, so the sign-in was refused", { cause });
+    ? new RateLimitUnavailable(
+        "The rate-limit store answered without a count, so the sign-in was refused",
+      )
+    : new RateLimitUnavailable("The rate-limit store failed, so the sign-in was refused", {
+        cause,
+        retryAfter,
+      });
 }
 
+/** The hits for `keys`, or undefined when the store failed and `failClosed` is false. */
 async function count(
+  ctx: AuthContext,
   limit: ResolvedRateLimit,
   keys: string[],
   context?: RateLimitContext,
-): Promise<RateLimitHit[]> {
-  let hits: RateLimitHit[];
+): Promise<RateLimitHit[] | undefined> {
+  let failure: RateLimitUnavailable | undefined;
+  let hits: RateLimitHit[] = [];
   try {
     hits = await Promise.all(
       keys.map((key) => limit.store.increment(key, limit.windowMs, context)),
     );
+    if (hits.some((hit) => !Number.isFinite(hit?.count) || !Number.isFinite(hit?.resetIn)))
+      failure = storeFailed();
   } catch (cause) {
-    throw storeFailed(cause);
+    failure = storeFailed(cause);
   }
-  for (const hit of hits) {
-    if (!Number.isFinite(hit?.count) || !Number.isFinite(hit?.resetIn)) throw storeFailed();
+  if (!failure) return hits;
+  if (limit.failClosed) throw failure;
+  const time = Date.now();
+  if (time >= limit.warnAfter) {
+    limit.warnAfter = time + limit.windowMs;
+    ctx.config.logger.warn("rate-limit-store-failed-open");
   }
-  return hits;
+  return undefined;
 }
 
 function refused(providerId: string, what: string, resetIn: number): RateLimited {
@@ -197,8 +228,9 @@ function refused(providerId: string, what: string, resetIn: number): RateLimited
  * client over its limit cannot fill the store with identifiers. An attempt refused for one of
  * its identifiers takes back the windows it just opened for the others.
  *
- * A store that fails or answers nonsense refuses the sign-in (`AdapterError`, logged, shown as
- * `Configuration`): failing open would turn an outage into unlimited password guessing.
+ * A store that fails, times out or answers nonsense refuses the sign-in with
+ * `RateLimitUnavailable` (503), unless `failClosed` is false: then the attempt goes through
+ * uncounted and a warning is logged, at most once per window.
  */
 export async function limitSignIn(
   ctx: AuthContext,
@@ -211,11 +243,14 @@ export async function limitSignIn(
   let owner: string | undefined;
   if (address) {
     owner = storeKey(ctx, providerId, "a", address);
-    const [hit] = await count(limit, [owner]);
-    if (hit!.count > limit.maxPerAddress) throw refused(providerId, "client address", hit!.resetIn);
+    const counted = await count(ctx, limit, [owner]);
+    if (!counted) return;
+    const hit = counted[0]!;
+    if (hit.count > limit.maxPerAddress) throw refused(providerId, "client address", hit.resetIn);
   }
   const keys = identifiers.map((identifier) => identifierKey(ctx, providerId, identifier));
-  const hits = await count(limit, keys, owner === undefined ? undefined : { owner });
+  const hits = await count(ctx, limit, keys, owner === undefined ? undefined : { owner });
+  if (!hits) return;
   const over = hits.filter((hit) => hit.count > limit.max);
   if (over.length === 0) return;
   // Best effort: a window left open only costs memory until it ends.

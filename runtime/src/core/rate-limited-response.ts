@@ -1,4 +1,4 @@
-import type { RateLimited } from "../errors.js";
+import { RateLimited, type RateLimitUnavailable } from "../errors.js";
 import { rateLimitedPage } from "../pages/index.js";
 import { builtInSignInPage } from "./actions/signin.js";
 import type { AuthContext } from "./context.js";
@@ -14,27 +14,32 @@ import { htmlHeaders } from "./security-headers.js";
  *   it with `?error=RateLimited`;
  * - `X-Auth-Return-Redirect` (the client's `signIn()`) gets JSON `{ url }` pointing at the
  *   sign-in page with `?error=RateLimited`, so it reports `error: "RateLimited"`, status 429.
+ *
+ * `RateLimitUnavailable` (the store failed, `failClosed`) is answered the same way with 503,
+ * the `RateLimitUnavailable` code and a "temporarily unavailable" text.
  */
 export function rateLimitedResponse(
   ctx: AuthContext,
-  error: RateLimited,
+  error: RateLimited | RateLimitUnavailable,
   cookies: Cookie[],
 ): AuthResponse {
   const { config } = ctx;
+  const unavailable = !(error instanceof RateLimited);
+  const status = unavailable ? 503 : 429;
   const custom = config.pages.signIn;
   const path = custom ?? `${config.basePath}/signin`;
   const absolute = /^https?:\/\//i.test(path) ? path : `${ctx.origin}${path}`;
-  const url = locationHeader(`${absolute}${absolute.includes("?") ? "&" : "?"}error=RateLimited`);
+  const url = locationHeader(`${absolute}${absolute.includes("?") ? "&" : "?"}error=${error.type}`);
   const headers: Record<string, string> = { "cache-control": "no-store" };
   // Unknown only when app code throws `RateLimited` itself without one.
   if (error.retryAfter !== undefined) headers["retry-after"] = String(error.retryAfter);
   if (ctx.request.headers.get("x-auth-return-redirect") != null) {
-    return { ...jsonResponse({ url }, 429, headers), cookies };
+    return { ...jsonResponse({ url }, status, headers), cookies };
   }
   const page = custom
-    ? rateLimitedPage({ signInUrl: url, theme: config.theme })
-    : builtInSignInPage(ctx, "RateLimited");
+    ? rateLimitedPage({ signInUrl: url, theme: config.theme, unavailable })
+    : builtInSignInPage(ctx, error.type);
   // The built-in page may carry its own headers (the passkey script in its CSP).
   const pageHeaders = ("headers" in page && page.headers) || htmlHeaders;
-  return { status: 429, headers: { ...pageHeaders, ...headers }, cookies, body: page.html };
+  return { status, headers: { ...pageHeaders, ...headers }, cookies, body: page.html };
 }

@@ -6,6 +6,7 @@ import { InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../err
 import type { Account, Profile, TokenSet, User } from "../types.js";
 import { flowChecks } from "./authorization.js";
 import { clearChecks, type OpenedCheck, readCheck } from "./checks.js";
+import { HTTP_TIMEOUT, isRequestTimeout } from "./http.js";
 import { authorizationServer } from "./metadata.js";
 import { type InternalOAuthProvider, usesFormPost } from "./normalize.js";
 import { emailVerifiedByProvider, fetchProfile } from "./profile.js";
@@ -19,6 +20,25 @@ import { exchangeCode } from "./token.js";
  * request (never made when a check failed), the ID token (signature from the provider's JWKS,
  * issuer, audience, expiry, `iat`, nonce), the profile, and the sign-in.
  */
+/**
+ * A provider request that outlived `httpTimeout` (discovery, userinfo) ends the callback like
+ * a failed token request: `OAuthCallbackError`, the sign-in page's "try another account" banner.
+ */
+async function timedOutAsCallbackError<T>(
+  provider: InternalOAuthProvider,
+  request: Promise<T>,
+): Promise<T> {
+  try {
+    return await request;
+  } catch (cause) {
+    if (!isRequestTimeout(cause)) throw cause;
+    throw new OAuthCallbackError(
+      `Provider "${provider.id}" did not answer within ${provider.httpTimeout ?? HTTP_TIMEOUT} ms`,
+      { cause },
+    );
+  }
+}
+
 export async function oauthCallback(
   ctx: AuthContext,
   provider: InternalOAuthProvider,
@@ -28,7 +48,7 @@ export async function oauthCallback(
   const bounce = await proxyBounce(ctx, provider, params);
   if (bounce) return bounce;
 
-  const as = await authorizationServer(provider);
+  const as = await timedOutAsCallbackError(provider, authorizationServer(provider));
   const client: oauth.Client = { client_id: provider.clientId!, ...provider.client };
   const checks = flowChecks(ctx, provider, formPost);
   const state = checks.has("state") ? await readCheck(ctx, "state", formPost) : undefined;
@@ -47,7 +67,10 @@ export async function oauthCallback(
     codeVerifier: verifier?.value,
     expectedNonce: nonce?.value,
   });
-  const profile = await fetchProfile(provider, as, client, tokens);
+  const profile = await timedOutAsCallbackError(
+    provider,
+    fetchProfile(provider, as, client, tokens),
+  );
   // Apple posts the user's name once, on the first sign-in, as a JSON `user` form field.
   const user = formPost ? params.get("user") : null;
   if (user) {

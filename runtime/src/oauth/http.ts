@@ -2,6 +2,9 @@ import * as oauth from "oauth4webapi";
 import { customFetch } from "../symbols.js";
 import type { InternalOAuthProvider } from "./normalize.js";
 
+/** Default bound (ms) on each request to a provider: the configuration's `httpTimeout`. */
+export const HTTP_TIMEOUT = 5_000;
+
 const loopbackHosts = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 /** Whether plain HTTP is acceptable for `url`: loopback hosts, or an explicit opt-in. */
@@ -14,15 +17,14 @@ export function mayUseHttp(url: URL | string, provider: InternalOAuthProvider): 
 }
 
 /**
- * Options for an oauth4webapi call to `url`: the provider's `customFetch`, and plain HTTP only
- * where {@link mayUseHttp} allows it (oauth4webapi refuses it otherwise; Auth.js allows it
- * everywhere, reference §11 item 14).
+ * Options for an oauth4webapi call to `url`: the provider's fetch bounded in time
+ * ({@link providerFetch}), and plain HTTP only where {@link mayUseHttp} allows it (oauth4webapi
+ * refuses it otherwise; Auth.js allows it everywhere, reference §11 item 14).
  */
 export function requestOptions(url: URL | string, provider: InternalOAuthProvider) {
-  const options: { [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } =
-    {};
-  const fetchImpl = provider[customFetch];
-  if (fetchImpl) options[oauth.customFetch] = fetchImpl;
+  const options: { [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } = {
+    [oauth.customFetch]: providerFetch(provider),
+  };
   if (new URL(url).protocol === "http:" && mayUseHttp(url, provider))
     options[oauth.allowInsecureRequests] = true;
   return options;
@@ -75,7 +77,27 @@ export function jwksOptions(as: oauth.AuthorizationServer, provider: InternalOAu
   return { ...requestOptions(uri, provider), [oauth.jwksCache]: cache };
 }
 
-/** `fetch` as the provider wants it (its `customFetch`, else the global one). */
+/**
+ * `fetch` as the provider wants it (its `customFetch`, else the global one), every request
+ * aborted after the provider's `httpTimeout` (undici would otherwise wait 300 s for headers and
+ * 300 s more for the body). A signal the caller passes still aborts it too.
+ */
 export function providerFetch(provider: InternalOAuthProvider): typeof fetch {
-  return provider[customFetch] ?? fetch;
+  const fetchImpl = provider[customFetch] ?? fetch;
+  const ms = provider.httpTimeout ?? HTTP_TIMEOUT;
+  return (input, init) => {
+    const deadline = AbortSignal.timeout(ms);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    return fetchImpl(input, { ...init, signal });
+  };
+}
+
+/** Whether `error` (or one of its causes) is a request aborted by {@link providerFetch}'s bound. */
+export function isRequestTimeout(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 5 && (e instanceof Error || e instanceof DOMException); depth++) {
+    if (e.name === "TimeoutError") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -21,6 +21,8 @@ export type InternalOAuthProvider = Omit<
   checks: OAuthChecks[];
   profile: ProfileCallback<any>;
   account: AccountCallback;
+  /** The configuration's `httpTimeout` (ms), set when the configuration is resolved. */
+  httpTimeout?: number;
 };
 
 /** Turns `"https://…"` into `{ url: "https://…" }` so user `params` merge instead of replacing it. */

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import { customFetch } from "../symbols.js";
 import type { Profile, TokenSet } from "../types.js";
 import { providerFetch, requestOptions } from "./http.js";
 import type { InternalOAuthProvider } from "./normalize.js";
@@ -17,7 +18,9 @@ export async function fetchProfile(
   const claims = oauth.getValidatedIdTokenClaims(tokens);
   if (provider.type === "oidc" && provider.idToken !== false && claims) return claims as Profile;
   if (provider.userinfo?.request) {
-    return provider.userinfo.request({ tokens: tokens as TokenSet, provider: provider as never });
+    // The provider as given to the hook carries the bounded fetch (GitHub's preset uses it).
+    const bounded = { ...provider, [customFetch]: providerFetch(provider) };
+    return provider.userinfo.request({ tokens: tokens as TokenSet, provider: bounded as never });
   }
   const endpoint = as.userinfo_endpoint;
   if (!endpoint) throw new TypeError(`Provider "${provider.id}" has no userinfo endpoint`);

@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { InvalidCheck, OAuthCallbackError } from "../errors.js";
-import { jwksOptions, requestOptions } from "./http.js";
+import { isRequestTimeout, jwksOptions, requestOptions } from "./http.js";
 import type { InternalOAuthProvider } from "./normalize.js";
 
 /** How far an ID token's `iat` may lie in the future (clock skew). */
@@ -90,7 +90,12 @@ export async function exchangeCode(
   } catch (cause) {
     if (isNonceMismatch(cause))
       throw new InvalidCheck("The ID token nonce does not match", { cause });
-    if (cause instanceof TypeError && !(cause instanceof oauth.OperationProcessingError))
+    // A token endpoint or JWKS that outlived `httpTimeout` is the provider's failure, too.
+    if (
+      cause instanceof TypeError &&
+      !(cause instanceof oauth.OperationProcessingError) &&
+      !isRequestTimeout(cause)
+    )
       throw cause;
     throw new OAuthCallbackError("The token response was refused", { cause });
   }

@@ -20,7 +20,7 @@ import { safeHttpUrl } from "./url.js";
 
 const differentAccount = "Try signing in with a different account.";
 
-/** Banner text per `?error=` type (Auth.js's texts, plus `RateLimited`). */
+/** Banner text per `?error=` type (Auth.js's texts, plus `RateLimited` and `RateLimitUnavailable`). */
 const bannerTexts = new Map<string, string>([
   ["Signin", differentAccount],
   ["OAuthSignin", differentAccount],
@@ -38,6 +38,7 @@ const bannerTexts = new Map<string, string>([
   ["CredentialsSignin", "Sign in failed. Check the details you provided are correct."],
   ["SessionRequired", "Please sign in to access this page."],
   ["RateLimited", "Too many attempts. Wait a moment and try again."],
+  ["RateLimitUnavailable", "Sign-in is temporarily unavailable. Try again in a moment."],
 ]);
 
 /** The fixed banner text for an error type; the type itself is never shown. */

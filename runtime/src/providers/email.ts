@@ -19,8 +19,8 @@ export interface EmailUserConfig extends Partial<Omit<EmailConfig, "type" | "opt
    * print links instead of sending them. Unset or empty: console in development; in production
    * every send fails (the user sees "could not be sent") until a server is configured.
    * Connection, greeting and socket timeouts default to 10 s (set them here to change that),
-   * and the transport is closed after each mail; pass your own nodemailer transporter to keep
-   * a pool open across sign-ins.
+   * a whole send is bounded by `sendTimeout`, and the transport is closed after each mail; pass
+   * your own nodemailer transporter to keep a pool open across sign-ins.
    */
   server?: string | Record<string, unknown>;
 }
@@ -52,7 +52,7 @@ export async function sendVerificationRequest(
       "No email server is configured: set `server` (for example from AUTH_EMAIL_SERVER)",
     );
   }
-  await sendSmtp(server, { to: identifier, from: provider.from, ...message });
+  await sendSmtp(server, { to: identifier, from: provider.from, ...message }, provider.sendTimeout);
 }
 
 /**

@@ -174,6 +174,12 @@ export interface EmailConfig extends CommonProviderOptions {
   signInUnverifiedUsers?: boolean;
   /** SMTP connection (nodemailer-based providers). */
   server?: unknown;
+  /**
+   * Longest one send may take over SMTP, in milliseconds, from connecting to the server's last
+   * answer; past it the connection is closed and the sign-in ends with `EmailSignInError`.
+   * Default 10 000. Ours (nodemailer's own timeouts are per step).
+   */
+  sendTimeout?: number;
   apiKey?: string;
   options?: Partial<Omit<EmailConfig, "options" | "type">>;
 }

@@ -69,4 +69,11 @@ export interface RateLimitOptions {
    * trimmed, lower-cased.
    */
   normalizeIdentifier?: (value: string, field: string) => string;
+  /**
+   * What a sign-in gets when the store fails or does not answer within its time-out: true
+   * refuses it with 503 and `Retry-After` ("temporarily unavailable"), so an outage cannot be
+   * used for unlimited guessing; false lets it through uncounted and logs the warning
+   * `rate-limit-store-failed-open`, at most once per window. Default true.
+   */
+  failClosed?: boolean;
 }

@@ -109,6 +109,14 @@ export const deviations: Deviation[] = [
     reason: "password guessing and mail flooding",
   },
   {
+    id: "dependency-timeouts",
+    authJs:
+      "a provider request waits as long as `fetch` does (300 s for headers); an SMTP send as long as nodemailer's per-step timeouts allow",
+    ours: "each provider request is aborted after `httpTimeout` (5 s; the callback ends with `OAuthCallbackError`), each SMTP send after `sendTimeout` (10 s; `EmailSignInError`), and `postgresDatabase`/`redisRateLimitStore` bound every query (see [operations.md](operations.md#timeouts-and-failures))",
+    reason:
+      "a hung dependency must cost a request seconds, not minutes, and must not pile requests up",
+  },
+  {
     id: "host-cookie-prefix",
     authJs:
       "over HTTPS the session, callback-URL and check cookies are `__Secure-` (a sibling subdomain can plant them)",

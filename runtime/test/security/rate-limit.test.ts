@@ -303,7 +303,7 @@ describe("rate limiting: credentials over a real Express server (memory store)",
     expect(off.calls.count).toBe(25);
   });
 
-  it("a failing store refuses the sign-in (fail closed) and logs why", async () => {
+  it("a failing store refuses the sign-in (fail closed, 503) and logs why", async () => {
     const store: RateLimitStore = {
       increment: () => Promise.reject(new Error("connection refused")),
       reset: () => Promise.resolve(),
@@ -311,11 +311,12 @@ describe("rate limiting: credentials over a real Express server (memory store)",
     const { config, calls, log } = credentialsConfig({ store });
     const client = new HttpTestClient((await serve(config)).origin);
     const response = await attempt(client, { username: "ada", password: "lovelace" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toMatch(/\/auth\/error\?error=Configuration$/);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.text()).toContain("Sign-in is temporarily unavailable");
     expect(setCookie(response, SESSION)).toBeUndefined();
     expect(calls.count).toBe(0);
-    const logged = log.errors.find((error) => error.name === "AdapterError");
+    const logged = log.errors.find((error) => error.name === "RateLimitUnavailable");
     expect(logged?.message).toContain("rate-limit store failed");
     expect((logged?.cause as Error).message).toBe("connection refused");
   });
@@ -328,7 +329,7 @@ describe("rate limiting: credentials over a real Express server (memory store)",
     const { config, calls } = credentialsConfig({ store });
     const client = new HttpTestClient((await serve(config)).origin);
     const response = await attempt(client, { username: "ada", password: "lovelace" });
-    expect(response.headers.get("location")).toContain("error=Configuration");
+    expect(response.status).toBe(503);
     expect(calls.count).toBe(0);
   });
 

@@ -18,6 +18,7 @@ import {
   toUser,
   toVerificationToken,
 } from "./rows.js";
+import { warnIfUnbounded } from "./unbounded-pool.js";
 
 export type { PruneCounts, PruneOptions } from "../../housekeeping/types.js";
 export type { SqlClient } from "./client.js";
@@ -26,7 +27,12 @@ export { type MigrationResult, migrate, schemaVersion } from "./migrate.js";
 export { prune } from "./prune.js";
 export { postgresRateLimitStore } from "./rate-limit.js";
 export { schema } from "./schema.js";
-export { postgresDatabase, type ServerDatabase } from "./server.js";
+export {
+  POSTGRES_DEFAULTS,
+  type PostgresDatabaseOptions,
+  postgresDatabase,
+  type ServerDatabase,
+} from "./server.js";
 
 const accountColumns = [
   "userId",
@@ -80,9 +86,12 @@ export interface PostgresAdapterOptions {
  *
  * @example
  * ```ts
- * import pg from "pg";
- * const adapter = postgresAdapter(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
+ * const adapter = postgresAdapter(postgresDatabase());
  * ```
+ *
+ * With a `pg.Pool` of your own, set `connectionTimeoutMillis`, `query_timeout` and
+ * `statement_timeout` (and `keepAlive: true`): `pg` bounds nothing by default, and a pool
+ * without them is warned about once.
  *
  * Ids are returned as the database gives them: numbers for the `SERIAL` columns of the
  * Auth.js schema, exactly as `@auth/pg-adapter`, so `session.user.id` compares equal to the
@@ -92,6 +101,7 @@ export function postgresAdapter(
   db: SqlClient,
   options: PostgresAdapterOptions = {},
 ): Required<Adapter> & { [pruneExpired]: PruneExpired } {
+  warnIfUnbounded(db);
   const mapId = options.stringIds ? idAsString : idAsStored;
   const asUser = (row: Record<string, unknown>) => toUser(row, mapId);
   const asSession = (row: Record<string, unknown>) => toSession(row, mapId);

@@ -1,9 +1,14 @@
+import { assertTimeout } from "../../core/deadline.js";
 import { logText } from "../../core/log-text.js";
+import { DependencyOverloaded } from "../../errors.js";
 import type { SqlClient } from "./client.js";
+import { DATABASE_RETRY_AFTER, databaseFailure, isConnectionFailure } from "./failure.js";
 
 interface PoolLike extends SqlClient {
   end(): Promise<void>;
   on(event: "error", listener: (error: Error) => void): void;
+  /** Queries waiting for a pooled client (`pg` ≥ 8). */
+  readonly waitingCount?: number;
 }
 
 export interface ServerDatabase extends SqlClient {
@@ -12,20 +17,112 @@ export interface ServerDatabase extends SqlClient {
 }
 
 /**
+ * Options of {@link postgresDatabase}. Every time is in milliseconds. The defaults bound what a
+ * hung or unreachable database costs one request to a few seconds, and let the pool replace
+ * dead connections on its own (see docs/operations.md, "Timeouts and failures").
+ */
+export interface PostgresDatabaseOptions {
+  /** Default: `DATABASE_URL`, read on the first query. */
+  connectionString?: string;
+  /** Most connections the pool opens. Default 10. */
+  max?: number;
+  /**
+   * Longest wait for a connection: to open one, or for a busy pool to free one
+   * (`connectionTimeoutMillis`). Default 3 000.
+   */
+  connectTimeout?: number;
+  /**
+   * Longest a statement may run: the server cancels it (`statement_timeout`), and the client
+   * gives up one second later if the server has said nothing (`query_timeout`, for a connection
+   * that went silent); that connection is then destroyed, never reused. Default 5 000.
+   */
+  queryTimeout?: number;
+  /** An idle connection is closed after this long (`idleTimeoutMillis`). Default 10 000. */
+  idleTimeout?: number;
+  /**
+   * TCP keep-alive starts probing an idle connection after this long
+   * (`keepAliveInitialDelayMillis`), so a peer that vanished is noticed. Default 10 000.
+   */
+  keepAliveDelay?: number;
+  /**
+   * Most queries that may wait for a connection when all `max` are busy; past it a query fails
+   * at once with `DependencyOverloaded`, so a stalled database cannot pile up requests without
+   * bound. Default ten times `max`.
+   */
+  maxWaiting?: number;
+  /**
+   * Further `pg.Pool` options (`ssl`, `application_name`, …), applied over the ones above (set
+   * `statement_timeout` or `query_timeout` here only to override the bounds on purpose).
+   */
+  pool?: Record<string, unknown>;
+}
+
+/** The defaults of {@link PostgresDatabaseOptions}, in milliseconds. */
+export const POSTGRES_DEFAULTS = {
+  max: 10,
+  connectTimeout: 3_000,
+  queryTimeout: 5_000,
+  idleTimeout: 10_000,
+  keepAliveDelay: 10_000,
+} as const;
+/** How much longer than `statement_timeout` the client waits before it gives the connection up. */
+const SILENCE_MARGIN = 1_000;
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`${name} must be a positive integer, received ${value}`);
+  }
+  return value;
+}
+
+/** The `pg.Pool` options for `options`, defaults applied and checked. */
+export function poolOptions(
+  url: string,
+  options: PostgresDatabaseOptions,
+): Record<string, unknown> {
+  const max = positiveInteger("max", options.max ?? POSTGRES_DEFAULTS.max);
+  const timeout = (name: keyof typeof POSTGRES_DEFAULTS) =>
+    assertTimeout(name, options[name] ?? POSTGRES_DEFAULTS[name]);
+  const queryTimeout = timeout("queryTimeout");
+  return {
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeout("connectTimeout"),
+    statement_timeout: queryTimeout,
+    query_timeout: queryTimeout + SILENCE_MARGIN,
+    idleTimeoutMillis: timeout("idleTimeout"),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeout("keepAliveDelay"),
+    ...options.pool,
+  };
+}
+
+/**
  * A PostgreSQL server through a `pg` pool, opened on the first query so configuration code can
- * create it synchronously and before the environment is loaded.
+ * create it synchronously and before the environment is loaded. Every query is bounded in time
+ * (connect, wait for a connection, run) and fails with a `DependencyTimeout`,
+ * `DependencyUnavailable` or `DependencyOverloaded` (from `@create-auth/runtime/errors`, with
+ * `retryAfter`) rather than hang; a connection whose query timed out is destroyed, so the pool
+ * recovers by itself once the server answers again.
  *
- * @param connectionString default: `DATABASE_URL`, read on the first query.
+ * @param options a connection string, or {@link PostgresDatabaseOptions}.
  * @example
  * ```ts
- * adapter: postgresAdapter(postgresDatabase())
+ * adapter: postgresAdapter(postgresDatabase({ queryTimeout: 2_000, max: 20 }))
  * ```
  */
-export function postgresDatabase(connectionString?: string): ServerDatabase {
+export function postgresDatabase(options: string | PostgresDatabaseOptions = {}): ServerDatabase {
+  const settings = typeof options === "string" ? { connectionString: options } : options;
+  const maxWaiting = positiveInteger(
+    "maxWaiting",
+    settings.maxWaiting ?? 10 * (settings.max ?? POSTGRES_DEFAULTS.max),
+  );
+  // Checked now, so a wrong option fails at start-up rather than on the first request.
+  poolOptions("", settings);
   let opening: Promise<PoolLike> | undefined;
   const open = () => {
     opening ??= (async () => {
-      const url = connectionString ?? globalThis.process?.env?.DATABASE_URL;
+      const url = settings.connectionString ?? globalThis.process?.env?.DATABASE_URL;
       if (!url) throw new Error("No database connection string: set DATABASE_URL");
       let pg: {
         default?: { Pool: new (options: object) => PoolLike };
@@ -37,7 +134,7 @@ export function postgresDatabase(connectionString?: string): ServerDatabase {
         throw new Error('A PostgreSQL server needs the "pg" package: npm install pg', { cause });
       }
       const Pool = pg.Pool ?? pg.default!.Pool;
-      const pool = new Pool({ connectionString: url });
+      const pool = new Pool(poolOptions(url, settings));
       // An idle connection dropped by the server emits "error"; unhandled, it ends the process.
       // The pool replaces the connection; the next query reports any lasting failure.
       pool.on("error", (error) =>
@@ -50,9 +147,35 @@ export function postgresDatabase(connectionString?: string): ServerDatabase {
     });
     return opening;
   };
+  /**
+   * Retires the pool after a failure of the connection itself (a time-out, a lost or refused
+   * connection): its idle connections may be silent too, and one handed to the next query
+   * would cost it the whole time-out. The next query opens a fresh pool; queries still running
+   * on the old one finish there, and it closes when they have.
+   */
+  const retire = (pool: Promise<PoolLike>) => {
+    if (opening !== pool) return;
+    opening = undefined;
+    pool.then((old) => old.end()).catch(() => {});
+  };
   return {
     async query(text, params) {
-      return (await open()).query(text, params);
+      const current = open();
+      const pool = await current;
+      if ((pool.waitingCount ?? 0) >= maxWaiting) {
+        throw new DependencyOverloaded(
+          `${maxWaiting} queries already wait for a database connection`,
+          { retryAfter: DATABASE_RETRY_AFTER, dependency: "database" },
+        );
+      }
+      try {
+        // `pool.query` releases its connection with the error on failure, which destroys it.
+        return await pool.query(text, params);
+      } catch (error) {
+        const failure = databaseFailure(error);
+        if (isConnectionFailure(failure)) retire(current);
+        throw failure;
+      }
     },
     async close() {
       const current = opening;

@@ -1,0 +1,143 @@
+/**
+ * Every request to a provider is bounded by `httpTimeout`: a real local OpenID provider (the
+ * mock OP) reached through a TCP fault proxy that stalls. A token or userinfo endpoint that
+ * never answers ends the callback with the normal `OAuthCallbackError` answer instead of
+ * holding it (undici alone waits 300 s); a provider's `[customFetch]` is bounded through the
+ * signal it is given. No timing is asserted beyond "it settles".
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Provider } from "../../src/providers/types.js";
+import { customFetch } from "../../src/symbols.js";
+import { captureLogger, setCookie, TestClient } from "../helpers.js";
+import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.js";
+import { clientId, clientSecret, useMockOP } from "./harness.js";
+
+const mock = useMockOP();
+const { oidc, config, complete } = mock;
+
+let proxy: FaultProxy;
+beforeAll(async () => {
+  proxy = await startFaultProxy({ port: Number(new URL(mock.op.issuer).port) });
+});
+afterEach(() => proxy.set("pass"));
+afterAll(() => proxy?.close());
+
+/** The mock OP's `path`, reached through the proxy. */
+const proxied = (path: string) => `http://127.0.0.1:${proxy.port}${path}`;
+
+function expectCallbackError(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe(
+    "http://localhost:3000/auth/signin?error=OAuthCallbackError",
+  );
+  expect(setCookie(response, "authjs.session-token")).toBeUndefined();
+}
+
+describe("httpTimeout bounds every provider request", () => {
+  it("a token endpoint that never answers ends the callback with OAuthCallbackError", async () => {
+    const log = captureLogger();
+    const client = new TestClient(
+      config({
+        httpTimeout: 300,
+        logger: log.logger,
+        providers: [oidc({ token: proxied("/token") })],
+      }),
+    );
+    await proxy.set("stall");
+    expectCallbackError(await complete(client));
+    const logged = log.errors.find((error) => error.name === "OAuthCallbackError");
+    expect(logged).toBeDefined();
+    expect((logged!.cause as Error).name).toBe("TimeoutError");
+  });
+
+  it("the same provider signs in once the endpoint answers", async () => {
+    const client = new TestClient(
+      config({ httpTimeout: 2_000, providers: [oidc({ token: proxied("/token") })] }),
+    );
+    expect(setCookie(await complete(client), "authjs.session-token")?.value).toBeTruthy();
+  });
+
+  it("a token endpoint that answers too slowly (each chunk late) is cut off too", async () => {
+    const client = new TestClient(
+      config({ httpTimeout: 300, providers: [oidc({ token: proxied("/token") })] }),
+    );
+    await proxy.set("slow", { delayMs: 1_000 });
+    expectCallbackError(await complete(client));
+  });
+
+  it("a userinfo endpoint that never answers (plain OAuth 2) ends with OAuthCallbackError", async () => {
+    mock.op.state.behaviour = { omit: ["id_token"] };
+    const plain = {
+      id: "plain",
+      name: "Plain",
+      type: "oauth",
+      clientId,
+      clientSecret,
+      authorization: `${mock.op.issuer}/authorize`,
+      token: `${mock.op.issuer}/token`,
+      userinfo: proxied("/userinfo"),
+    } as Provider;
+    const client = new TestClient(config({ httpTimeout: 300, providers: [plain] }));
+    await proxy.set("stall");
+    expectCallbackError(await complete(client, "plain"));
+  });
+
+  it("a provider's own userinfo.request gets the bounded fetch as provider[customFetch]", async () => {
+    mock.op.state.behaviour = { omit: ["id_token"] };
+    const hooked = {
+      id: "hooked",
+      name: "Hooked",
+      type: "oauth",
+      clientId,
+      clientSecret,
+      authorization: `${mock.op.issuer}/authorize`,
+      token: `${mock.op.issuer}/token`,
+      userinfo: {
+        url: proxied("/userinfo"),
+        async request({ provider }: { provider: { [customFetch]: typeof fetch } }) {
+          const response = await provider[customFetch](proxied("/userinfo"));
+          return response.json();
+        },
+      },
+    } as Provider;
+    const client = new TestClient(config({ httpTimeout: 300, providers: [hooked] }));
+    await proxy.set("stall");
+    expectCallbackError(await complete(client, "hooked"));
+  });
+
+  it("a customFetch is bounded through the signal it is given", async () => {
+    const passThrough = ((input: RequestInfo | URL, init?: RequestInit) =>
+      fetch(input, init)) as typeof fetch;
+    const client = new TestClient(
+      config({
+        httpTimeout: 300,
+        providers: [oidc({ id: "custom", token: proxied("/token"), [customFetch]: passThrough })],
+      }),
+    );
+    await proxy.set("stall");
+    expectCallbackError(await complete(client, "custom"));
+  });
+
+  it("discovery that never answers fails the sign-in start instead of holding it", async () => {
+    const client = new TestClient(
+      config({
+        httpTimeout: 300,
+        providers: [oidc({ id: "stalled-issuer", issuer: proxied("") })],
+      }),
+    );
+    const csrfToken = await client.csrfToken();
+    await proxy.set("stall");
+    const response = await client.request("/auth/signin/stalled-issuer", { form: { csrfToken } });
+    // Settled: the error page (a failed start is a server-side failure), not the provider.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "http://localhost:3000/auth/error?error=Configuration",
+    );
+  });
+
+  it("rejects a nonsensical httpTimeout as a configuration error", async () => {
+    const client = new TestClient(config({ httpTimeout: -1 }));
+    const response = await client.request("/auth/providers");
+    expect(response.status).toBe(500);
+  });
+});
