@@ -180,10 +180,11 @@ describe("Kysely adapter version", () => {
 });
 
 describe("kysely-ctl in .config/", () => {
-  it("reads the migration folder from the project root, as kysely-ctl does", () => {
+  /** The ORM tests' kysely-ctl app with its config moved to `.config/`, naming `folder`. */
+  function dotConfigApp(folder: string, migration: string): string {
     const app = postgresCtlApp();
     const config = app["kysely.config.ts"] as string;
-    const root = writeProject({
+    return writeProject({
       ...Object.fromEntries(
         Object.entries(app).filter(
           ([path]) => path !== "kysely.config.ts" && !path.startsWith("migrations/"),
@@ -191,9 +192,14 @@ describe("kysely-ctl in .config/", () => {
       ),
       ".config/kysely.config.ts": config
         .replace('"./src/db/index.js"', '"../src/db/index.js"')
-        .replace('migrationFolder: "migrations"', 'migrationFolder: "src/db/migrations"'),
-      "src/db/migrations/20240101120000_pets.ts": app["migrations/1700000000000_pets.ts"] as string,
+        .replace('migrationFolder: "migrations"', `migrationFolder: "${folder}"`),
+      [migration]: app["migrations/1700000000000_pets.ts"] as string,
     });
+  }
+
+  // kysely-ctl 0.20: `resolve(configFolder, migrationFolder)`; only the default is `../migrations`.
+  it("reads a configured migration folder from the config's folder, as kysely-ctl does", () => {
+    const root = dotConfigApp("../src/db/migrations", "src/db/migrations/20240101120000_pets.ts");
     const found = detect(root);
     expect(found.info.migrations).toMatchObject({
       runner: "kysely-ctl",
@@ -202,5 +208,13 @@ describe("kysely-ctl in .config/", () => {
     });
     expect(found.info.migrations.naming.kind).toBe("datetime");
     expect(found.info.migrations.evidence).toMatch(/^\.config\/kysely\.config\.ts:6/);
+  });
+
+  it("puts a plain folder name under .config/, where kysely-ctl looks for it", () => {
+    const root = dotConfigApp("migrations", ".config/migrations/1700000000000_pets.ts");
+    expect(detect(root).info.migrations).toMatchObject({
+      folder: ".config/migrations",
+      files: [".config/migrations/1700000000000_pets.ts"],
+    });
   });
 });

@@ -38,17 +38,18 @@ function folderProperty(file: SourceFile): { node: Node; value: Node } | undefin
 /**
  * The folder a `migrationFolder` expression names, relative to the project: string literals
  * joined (`path.join(__dirname, "migrations")`, `new URL("./migrations", import.meta.url)`),
- * from the file's folder when the expression starts there, else from the working directory
- * (the project root, where the app's scripts run).
+ * from the file's folder when the expression starts there, else from `plainFrom`: the working
+ * directory (the project root, where the app's scripts run) for a Migrator, the config file's
+ * folder for kysely-ctl, which resolves a configured folder against it.
  */
-function resolveFolder(value: Node, fromDir: string): string | undefined {
+function resolveFolder(value: Node, fromDir: string, plainFrom = "."): string | undefined {
   const text = value.getText();
   const parts = [value, ...value.getDescendants()]
     .filter((node) => Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node))
     .map((node) => (node as unknown as { getLiteralValue(): string }).getLiteralValue());
   if (parts.length === 0) return undefined;
   const relativeToFile = /__dirname|import\.meta/.test(text);
-  const joined = posix.normalize(posix.join(relativeToFile ? fromDir : ".", ...parts));
+  const joined = posix.normalize(posix.join(relativeToFile ? fromDir : plainFrom, ...parts));
   return joined.startsWith("..") ? undefined : joined.replace(/\/$/, "");
 }
 
@@ -103,8 +104,10 @@ export function findMigrationSetup(
   const config = CTL_CONFIGS.find((name) => existsSync(join(root, name)));
   if (config) {
     const found = folderProperty(parseFile(config));
-    // kysely-ctl resolves the folder from the project root for `.config/kysely.config.*`.
-    const folder = (found && resolveFolder(found.value, ".")) ?? "migrations";
+    // kysely-ctl resolves a configured folder from the config file's folder (`.config/` too:
+    // `"migrations"` there is `.config/migrations`); only its default is the root `migrations/`.
+    const configDir = posix.dirname(config);
+    const folder = (found && resolveFolder(found.value, configDir, configDir)) ?? "migrations";
     const files = migrationFiles(root, folder);
     return {
       runner: "kysely-ctl",
