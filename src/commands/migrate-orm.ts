@@ -36,7 +36,7 @@ const shown = (plan: MigrationPlan) => plan.steps.map(shownStep);
 export async function migrateWithOrm(
   root: string,
   orm: OrmModule,
-  options: { dryRun?: boolean },
+  options: { dryRun?: boolean; config?: string; envFile?: string },
   io: Io,
 ): Promise<number> {
   const { output } = io;
@@ -87,8 +87,47 @@ export async function migrateWithOrm(
       );
     }
   }
+  const tables = await authTablesAfter(root, options);
+  if (tables.status === "error")
+    throw new CliError(
+      "migrate_incomplete",
+      `${orm.name}'s steps finished, but the ${tables.target} ${tables.detail}: the tool ran no migration that creates them (is the auth migration where ${orm.name} looks for migrations?). Run \`create-auth check --online\` after fixing it.`,
+      ExitCode.error,
+    );
   document.applied = true;
-  output.success(`${orm.name} migrated the database: the auth tables are in place.`);
-  output.document(document);
+  if (tables.status === "ok")
+    output.success(`${orm.name} migrated the database: ${tables.detail} (${tables.target}).`);
+  else
+    output.success(
+      `${orm.name} ran its steps. ${output.dim(`The tables were not checked: ${tables.detail}.`)}`,
+    );
+  output.document({ ...document, tables: { status: tables.status, detail: tables.detail } });
   return ExitCode.ok;
+}
+
+/**
+ * Whether the auth tables exist once the ORM's tool has run, probed as `check --online` does
+ * (read-only): a tool can exit 0 having applied nothing (kysely-ctl with no migration in its
+ * folder says "No migrations found." and succeeds). Anything that keeps the probe from running
+ * (no driver installed, no connection string) leaves the tables unchecked, never a failure.
+ */
+async function authTablesAfter(
+  root: string,
+  options: { config?: string; envFile?: string },
+): Promise<{ status: string; target: string; detail: string }> {
+  // Loaded here: the probe imports this module (configuredOrm) and only this path needs it.
+  const [{ buildContext }, { probeDatabase }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([
+    import("../check/context.js"),
+    import("../check/online/database.js"),
+    import("../check/online/run-online.js"),
+  ]);
+  try {
+    const context = buildContext({ cwd: root, config: options.config, envFile: options.envFile });
+    const [result] = (await probeDatabase(context, { timeoutMs: DEFAULT_TIMEOUT_MS })).results;
+    if (result) return result;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    return { status: "skipped", target: "database", detail: error.message.replace(/\.$/, "") };
+  }
+  return { status: "skipped", target: "database", detail: "nothing to probe" };
 }
