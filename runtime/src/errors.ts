@@ -39,6 +39,7 @@ export type ErrorType =
   | "OAuthProfileParseError"
   | "OAuthSignInError"
   | "RateLimited"
+  | "SessionStoreUnavailable"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -85,6 +86,8 @@ export class AccountNotLinked extends SignInError {
 /** An adapter method failed; the log names the method. */
 export class AdapterError extends AuthError {
   static override type: ErrorType = "AdapterError";
+  /** The adapter method that threw, when the runtime's adapter wrapper raised it. */
+  method?: string;
 }
 /** An unexpected failure inside the callback route. */
 export class CallbackRouteError extends AuthError {
@@ -193,6 +196,65 @@ export class RateLimited extends SignInError {
     this.retryAfter = options?.retryAfter;
   }
 }
+/** Default `Retry-After` of {@link SessionStoreUnavailable}, in seconds. */
+export const STORE_RETRY_AFTER = 5;
+
+/** The first whole, non-negative `retryAfter` along an error's `cause` chain. */
+function retryAfterOf(error: unknown): number | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
+    const value = (current as { retryAfter?: unknown }).retryAfter;
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) return Math.ceil(value);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The session store (the adapter) failed while a session was read, a sign-in was stored or a
+ * session was ended: the answer is unknown, not "signed out". Ours: Auth.js answers `/session`
+ * with `200 null` and treats the user as signed out. `/session` and `requireAuth` answer 503
+ * with `Retry-After`; the framework adapters' `getSession` throws it; `cause` is the adapter's
+ * error. An adapter error that already carries a `retryAfter` (an overloaded pool) keeps it.
+ */
+export class SessionStoreUnavailable extends AdapterError {
+  static override type: ErrorType = "SessionStoreUnavailable";
+  /** Stable code, for code that cannot rely on `instanceof` (two copies of the runtime). */
+  readonly code = "session_store_unavailable";
+  /** Whole seconds to wait before trying again (the `Retry-After` value). */
+  retryAfter: number;
+
+  constructor(message?: string, options?: ErrorOptions & { retryAfter?: number }) {
+    super(message ?? "The session store is unavailable", options);
+    this.retryAfter = options?.retryAfter ?? retryAfterOf(options?.cause) ?? STORE_RETRY_AFTER;
+  }
+
+  /** `error` itself when it is one, else a new one with `error` as its cause. */
+  static from(error: unknown): SessionStoreUnavailable {
+    if (error instanceof SessionStoreUnavailable) return error;
+    const detail = error instanceof Error ? `: ${error.message}` : "";
+    return new SessionStoreUnavailable(`The session store is unavailable${detail}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Whether `error`, or an error along its `cause` chain, is a failure of the session store: an
+ * {@link AdapterError} the adapter wrapper raised for a method that threw (it names the
+ * `method`), or a {@link SessionStoreUnavailable}. Those mean the store could not answer,
+ * whatever the flow was doing. (The rate-limit store's failures are not the session store's.)
+ */
+export function isStoreFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    if (current instanceof SessionStoreUnavailable) return true;
+    if (current instanceof AdapterError && current.method !== undefined) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Reading a database session failed. Logged; the session is null. */
 export class SessionTokenError extends AuthError {
   static override type: ErrorType = "SessionTokenError";
@@ -231,6 +293,8 @@ const clientSafeErrorTypes = new Set<string>([
   "EmailSignInError",
   // Ours (rate limiting): the user's to wait out.
   "RateLimited",
+  // Ours: the store is down; the user's to retry.
+  "SessionStoreUnavailable",
 ]);
 
 /** Whether an error's `type` may be shown to the user; every other type becomes `Configuration`. */

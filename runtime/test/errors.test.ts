@@ -42,6 +42,8 @@ const table: Record<string, Row> = {
   OAuthSignInError: signIn(false),
   // Ours (rate limiting): answered with 429 and the sign-in page, not a redirect.
   RateLimited: signIn(true),
+  // Ours: the store is down; answered with 503 and the "Temporarily unavailable" page.
+  SessionStoreUnavailable: error(true),
   SessionTokenError: error(false),
   SignOutError: error(false),
   UnknownAction: error(false),
@@ -96,6 +98,13 @@ describe("error classes (reference §6)", () => {
     if (name === "RateLimited") {
       expect(response.status).toBe(429);
       expect(await response.text()).toContain("Too many attempts");
+      return;
+    }
+    // A store failure (ours): the session is unknown, so 503 and no redirect to a 200 page.
+    if (name === "SessionStoreUnavailable") {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.text()).toContain("Temporarily unavailable");
       return;
     }
     // InvalidCallbackUrl too: only the refusal of the request's own callbackUrl is a 400

@@ -3,9 +3,11 @@ import {
   CredentialsSignin,
   ErrorPageLoop,
   isClientSafeErrorType,
+  isStoreFailure,
   RateLimited,
   UnknownAction,
 } from "../errors.js";
+import { retryRevocations } from "../housekeeping/revocations.js";
 import { schedulePrune } from "../housekeeping/schedule.js";
 import { errorPage } from "../pages/index.js";
 import { webAuthnOptionsAction } from "../webauthn/options.js";
@@ -32,6 +34,7 @@ import { rateLimitedResponse } from "./rate-limited-response.js";
 import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
 import { type AuthResponse, jsonResponse, locationHeader } from "./response.js";
 import { htmlHeaders, redirectHeaders } from "./security-headers.js";
+import { storeUnavailableResponse } from "./store-unavailable.js";
 
 const configurationMessage = {
   message:
@@ -51,6 +54,7 @@ export async function handleAuthRequest(
   }
   if (config.error) return configurationFailure(config.error, parsed, request, config);
   schedulePrune(config.housekeeping, config.logger);
+  retryRevocations(config);
   if (parsed.action === "webauthn-script.js" && request.method === "GET") {
     // Static and cookie-free: no CSRF cookie, no callback URL, cacheable.
     if (config.providers.some((p) => p.type === "webauthn")) return webAuthnScriptResponse();
@@ -209,6 +213,26 @@ function errorResponse(
   config: ResolvedConfig,
 ): AuthResponse {
   config.logger.error(error instanceof Error ? error : new AuthError(String(error)));
+  const origin = requestOrigin(request, config);
+  const sessionName = ctx?.cookies.sessionToken.name;
+  if (isStoreFailure(error)) {
+    const legacyName = ctx?.cookies.sessionToken.legacyName;
+    // Not a broken session but an unknown one: no session cookie is set, nor cleared.
+    const errorPath = config.pages.error ?? `${config.basePath}/error`;
+    return storeUnavailableResponse(error, {
+      action: parsed.action,
+      returnRedirect: request.headers.get("x-auth-return-redirect") != null,
+      errorUrl: `${absolute(origin, errorPath)}${errorPath.includes("?") ? "&" : "?"}error=SessionStoreUnavailable`,
+      signInUrl: `${origin}${config.basePath}/signin`,
+      homeUrl: origin,
+      theme: config.theme,
+      cookies: (ctx?.outgoing ?? []).filter(
+        (cookie) =>
+          !(sessionName && cookie.name.startsWith(sessionName)) &&
+          !(legacyName && cookie.name.startsWith(legacyName)),
+      ),
+    });
+  }
   if (request.method === "POST" && parsed.action === "session") return jsonResponse(null, 400);
 
   const type = isClientSafeErrorType(error) ? error.type : "Configuration";
@@ -216,11 +240,9 @@ function errorResponse(
   if (error instanceof CredentialsSignin) params.set("code", error.code);
   const kind = error instanceof AuthError ? error.kind : "error";
   const custom = kind === "signIn" ? config.pages.signIn : config.pages.error;
-  const origin = requestOrigin(request, config);
   const path = custom ?? `${config.basePath}/${kind === "signIn" ? "signin" : "error"}`;
   const location = `${absolute(origin, path)}${path.includes("?") ? "&" : "?"}${params}`;
 
-  const sessionName = ctx?.cookies.sessionToken.name;
   const cookies = (ctx?.outgoing ?? []).filter(
     (cookie) => !(sessionName && cookie.name.startsWith(sessionName) && cookie.value !== ""),
   );

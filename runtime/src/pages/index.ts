@@ -9,5 +9,6 @@ export { errorPage } from "./error.js";
 export { rateLimitedPage } from "./rate-limited.js";
 export { signInPage } from "./signin.js";
 export { signOutPage } from "./signout.js";
+export { signOutIncompletePage } from "./signout-incomplete.js";
 export type { PageProvider, RenderedPage } from "./types.js";
 export { verifyRequestPage } from "./verify-request.js";
