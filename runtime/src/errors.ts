@@ -239,22 +239,6 @@ export class SessionStoreUnavailable extends AdapterError {
   }
 }
 
-/**
- * Whether `error`, or an error along its `cause` chain, is a failure of the session store: an
- * {@link AdapterError} the adapter wrapper raised for a method that threw (it names the
- * `method`), or a {@link SessionStoreUnavailable}. Those mean the store could not answer,
- * whatever the flow was doing. (The rate-limit store's failures are not the session store's.)
- */
-export function isStoreFailure(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
-    if (current instanceof SessionStoreUnavailable) return true;
-    if (current instanceof AdapterError && current.method !== undefined) return true;
-    current = current.cause;
-  }
-  return false;
-}
-
 /** Reading a database session failed. Logged; the session is null. */
 export class SessionTokenError extends AuthError {
   static override type: ErrorType = "SessionTokenError";

@@ -3,7 +3,6 @@ import {
   CredentialsSignin,
   ErrorPageLoop,
   isClientSafeErrorType,
-  isStoreFailure,
   RateLimited,
   UnknownAction,
 } from "../errors.js";
@@ -34,6 +33,7 @@ import { rateLimitedResponse } from "./rate-limited-response.js";
 import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
 import { type AuthResponse, jsonResponse, locationHeader } from "./response.js";
 import { htmlHeaders, redirectHeaders } from "./security-headers.js";
+import { isStoreFailure } from "./store-failure.js";
 import { storeUnavailableResponse } from "./store-unavailable.js";
 
 const configurationMessage = {

@@ -1,5 +1,5 @@
 import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
-import { AccountNotLinked, isStoreFailure, OAuthAccountNotLinked } from "../errors.js";
+import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js";
 import { isRevocationPending } from "../housekeeping/revocations.js";
 import type { EmailConfig } from "../providers/types.js";
 import type { Account, JWT, JWTCallbackParams, User } from "../types.js";
@@ -10,6 +10,7 @@ import { replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
 import { jwtDeadline, nowSeconds, sessionAuthTime } from "./lifetime.js";
 import { decodeSessionToken, sessionTokenKind } from "./session.js";
+import { isStoreFailure } from "./store-failure.js";
 
 export interface LoginInput {
   /**

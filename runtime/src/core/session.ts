@@ -1,10 +1,5 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js";
-import {
-  isStoreFailure,
-  JWTSessionError,
-  SessionStoreUnavailable,
-  SessionTokenError,
-} from "../errors.js";
+import { JWTSessionError, SessionStoreUnavailable, SessionTokenError } from "../errors.js";
 import { isRevocationPending } from "../housekeeping/revocations.js";
 import { decode, decodeCached } from "../jwt/decode.js";
 import { sealedUnderUnknownKey } from "../jwt/unknown-key.js";
@@ -35,6 +30,7 @@ import {
 } from "./lifetime.js";
 import { isAuthjsSessionToken, presentedSession } from "./session-cookie.js";
 import { isDatabaseSessionToken, isJweShaped } from "./session-token.js";
+import { isStoreFailure } from "./store-failure.js";
 
 /**
  * Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. The

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { memoryAdapter } from "../../src/adapters/memory.js";
-import { type Adapter, adapterMethods } from "../../src/adapters.js";
 import { resolveConfig } from "../../src/core/config.js";
 import { frameworkSession } from "../../src/core/get-session.js";
 import { AdapterError, SessionStoreUnavailable } from "../../src/errors.js";
 import { REVOCATION_RETRY_MS } from "../../src/housekeeping/revocations.js";
 import { SessionStoreUnavailable as FromRoot } from "../../src/index.js";
+import { authMiddleware, getSession } from "../../src/solid-start/index.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, outboxEmailProvider, SECRET, setCookie, TestClient } from "../helpers.js";
+import { flakyAdapter } from "../support/flaky-adapter.js";
 
 // When the adapter throws, the answer is "unknown", never "signed out": 503 with Retry-After,
 // no cookie cleared, and a sign-out that could not delete its row is refused and retried.
@@ -17,26 +17,6 @@ const SALT = "authjs.session-token";
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A memory adapter whose methods all throw (as `pg` does when refused) while `state.down`. */
-function flakyAdapter() {
-  const inner = memoryAdapter();
-  const state = { down: false, only: undefined as Set<string> | undefined, retryAfter: 0 };
-  const adapter: Record<string, unknown> = {};
-  for (const name of adapterMethods) {
-    const method = (inner as Record<string, unknown>)[name];
-    if (typeof method !== "function") continue;
-    adapter[name] = (...args: unknown[]) => {
-      if (state.down && (!state.only || state.only.has(name))) {
-        const error = new Error("connect ECONNREFUSED 127.0.0.1:5432");
-        if (state.retryAfter) Object.assign(error, { retryAfter: state.retryAfter });
-        return Promise.reject(error);
-      }
-      return (method as (...a: unknown[]) => unknown).apply(inner, args);
-    };
-  }
-  return { adapter: adapter as Adapter, inner, state };
-}
 
 function setup(extra: Partial<AuthConfig> = {}) {
   const log = captureLogger();
@@ -142,6 +122,33 @@ describe("/session while the store is down", () => {
   });
 });
 
+describe("which adapter failures are the store being unavailable", () => {
+  it.each([
+    ["a network error (no code)", undefined, 503],
+    ["PostgreSQL shutting down (57P01)", "57P01", 503],
+    ["a connection failure (08006)", "08006", 503],
+    ["too many connections (53300)", "53300", 503],
+    ["Prisma cannot reach the server (P1001)", "P1001", 503],
+    ["a value too long (22001)", "22001", 302],
+    ["a unique key taken (23505)", "23505", 302],
+    ["Prisma's unique constraint (P2002)", "P2002", 302],
+  ])("%s", async (_what, code, status) => {
+    const { client, state } = setup();
+    Object.assign(state, { down: true, code });
+    const csrfToken = await client.csrfToken();
+    // An address of its own: the rate limiter counts sign-ins per address in this process.
+    const email = `class-${code ?? "none"}@example.com`;
+    const response = await client.request("/auth/signin/email", { form: { email, csrfToken } });
+    expect(response.status).toBe(status);
+    if (status === 302) {
+      // An error of the request itself: no use waiting, reported as before.
+      expect(response.headers.get("location")).toBe(
+        "http://localhost:3000/auth/error?error=Configuration",
+      );
+    }
+  });
+});
+
 describe("signing in while the store is down", () => {
   it("ends an email sign-in on the 503 'Temporarily unavailable' page with no session", async () => {
     const { client, state, outbox } = setup();
@@ -232,5 +239,38 @@ describe("signing out while the store is down", () => {
       error: "SessionStoreUnavailable",
       url: "http://localhost:3000",
     });
+  });
+});
+
+describe("SolidStart's authMiddleware while the store is down", () => {
+  it("answers 503 on protected paths and lets public ones through with the session unknown", async () => {
+    const { config, client, state, signIn } = setup({ basePath: "/auth" });
+    await signIn();
+    const cookie = `${SALT}=${client.jar.get(SALT)}`;
+    const middleware = authMiddleware(config, { protectedPaths: ["/account"] });
+    const event = (path: string, accept: string) => ({
+      request: new Request(`http://localhost:3000${path}`, { headers: { cookie, accept } }),
+      locals: {} as Record<string, unknown>,
+    });
+    state.down = true;
+
+    const page = (await middleware(event("/account", "text/html")))!;
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("5");
+    expect(await page.text()).toContain("Temporarily unavailable");
+    const api = (await middleware(event("/account", "application/json")))!;
+    expect(api.status).toBe(503);
+    await expect(api.json()).resolves.toMatchObject({ error: "SessionStoreUnavailable" });
+
+    const open = event("/", "text/html");
+    expect(await middleware(open)).toBeUndefined();
+    expect(open.locals.session).toBeUndefined();
+    expect(open.locals.sessionError).toBeInstanceOf(SessionStoreUnavailable);
+    await expect(getSession(open.request, config)).rejects.toBeInstanceOf(SessionStoreUnavailable);
+
+    state.down = false;
+    const back = event("/account", "text/html");
+    expect(await middleware(back)).toBeUndefined();
+    expect(back.locals.session).toMatchObject({ user: { email: "ada@example.com" } });
   });
 });

@@ -1,9 +1,4 @@
-import {
-  isStoreFailure,
-  MissingCSRF,
-  SessionStoreUnavailable,
-  SignOutError,
-} from "../../errors.js";
+import { MissingCSRF, SessionStoreUnavailable, SignOutError } from "../../errors.js";
 import { recordRevocation } from "../../housekeeping/revocations.js";
 import { signOutIncompletePage, signOutPage } from "../../pages/index.js";
 import type { JWT } from "../../types.js";
@@ -15,6 +10,7 @@ import { setPageHint } from "../page-hint.js";
 import { htmlHeaders } from "../security-headers.js";
 import { checkSessionPayload, decodeSessionToken, sessionTokenKind } from "../session.js";
 import { presentedSession } from "../session-cookie.js";
+import { isStoreFailure } from "../store-failure.js";
 import type { ActionResult } from "./result.js";
 
 /**
