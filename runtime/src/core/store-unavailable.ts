@@ -41,7 +41,7 @@ export function storeUnavailablePage(
 /**
  * The handler's answer when an action failed because the store did not answer (a session read,
  * a sign-in storing its user or session): 503 with `Retry-After`, never a redirect to a page
- * that answers 200 and never "signed out". `/session` answers JSON; the client's
+ * that answers 200 and never "signed out". `/session` and `webauthn-options` answer JSON; the client's
  * `X-Auth-Return-Redirect` calls get JSON `{ url, error }` pointing at the error page; browsers
  * get the page itself. `cookies` must already be free of session-cookie changes: an outage
  * neither signs anyone in nor out.
@@ -60,10 +60,12 @@ export function storeUnavailableResponse(
 ): AuthResponse {
   const error = SessionStoreUnavailable.from(cause);
   let response: AuthResponse;
-  if (p.action === "session") response = storeUnavailableJson(error);
-  else if (p.returnRedirect)
+  // JSON endpoints (the passkey script reads `webauthn-options` with fetch) answer JSON.
+  if (p.action === "session" || p.action === "webauthn-options") {
+    response = storeUnavailableJson(error);
+  } else if (p.returnRedirect) {
     response = storeUnavailableJson(error, { url: locationHeader(p.errorUrl) });
-  else response = storeUnavailablePage(error, p);
+  } else response = storeUnavailablePage(error, p);
   response.cookies = p.cookies;
   return response;
 }
