@@ -37,7 +37,7 @@ const views = new Map<string, ErrorView>([
       status: 503,
       heading: "Temporarily unavailable",
       lines: [
-        "Signing in is temporarily unavailable.",
+        "Your sign-in cannot be checked right now.",
         "Nothing has changed in your account. Wait a moment and try again.",
       ],
       signIn: false,

@@ -224,6 +224,19 @@ describe("signing out while the store is down", () => {
     await expect(copy.session()).resolves.toBeNull();
   });
 
+  it("any failure to delete the row is reported, not only an outage", async () => {
+    const { client, state, signIn } = setup();
+    await signIn();
+    const token = client.jar.get(SALT)!;
+    Object.assign(state, { down: true, only: new Set(["deleteSession"]), code: "22001" });
+    const response = await client.signOut();
+    expect(response.status).toBe(503);
+    expect(setCookie(response, SALT)?.attributes["max-age"]).toBe("0");
+    const copy = new TestClient(client.config);
+    copy.jar.set(SALT, token);
+    await expect(copy.session()).resolves.toBeNull();
+  });
+
   it("answers the client's signOut() with 503 JSON carrying the url", async () => {
     const { client, state, signIn } = setup();
     await signIn();
