@@ -273,6 +273,8 @@ export const deviations: Deviation[] = [
     authJs: "`getToken()` without `secret` reads `AUTH_SECRET` only",
     ours: "every secret of the environment: `AUTH_SECRET_3.._1`, `AUTH_SECRET`, `AUTH_SECRET_NEXT`",
     reason: "code calling it reads the sessions of every instance during a rotation",
+  },
+  {
     id: "session-store-unavailable",
     authJs:
       "when the adapter throws, `/session` answers `200 null`, `getSession` returns `null` and protected routes send users to sign in",

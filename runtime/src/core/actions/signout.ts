@@ -16,7 +16,7 @@ import type { ActionResult } from "./result.js";
  * GET `{base}/signout`: a confirmation page (or `pages.signOut`). POST: ends the session —
  * the database row is deleted (a JWT session has none), every session cookie chunk is
  * cleared, whatever went wrong before — and redirects to the callback URL. When the row cannot
- * be deleted because the store is down, the cookie is cleared all the same, the token is
+ * be deleted (the store is down, or refuses), the cookie is cleared all the same, the token is
  * refused by this process and its delete retried (`housekeeping/revocations.ts`), and the
  * answer says so: 503, never a redirect that reads as a completed sign-out.
  */
