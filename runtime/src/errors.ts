@@ -43,6 +43,7 @@ export type ErrorType =
   | "OAuthSignInError"
   | "RateLimited"
   | "RateLimitUnavailable"
+  | "SessionStoreUnavailable"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -89,6 +90,8 @@ export class AccountNotLinked extends SignInError {
 /** An adapter method failed; the log names the method. */
 export class AdapterError extends AuthError {
   static override type: ErrorType = "AdapterError";
+  /** The adapter method that threw, when the runtime's adapter wrapper raised it. */
+  method?: string;
 }
 /** An unexpected failure inside the callback route. */
 export class CallbackRouteError extends AuthError {
@@ -237,6 +240,7 @@ export class RateLimited extends SignInError {
     this.retryAfter = options?.retryAfter;
   }
 }
+
 /**
  * The rate-limit store failed or timed out, and `rateLimit.failClosed` (the default) refused the
  * sign-in rather than let it through uncounted. Ours. Answered with 503 and `Retry-After`.
@@ -251,6 +255,47 @@ export class RateLimitUnavailable extends SignInError {
     this.retryAfter = options?.retryAfter ?? DEFAULT_RETRY_AFTER;
   }
 }
+
+/** The first whole, non-negative `retryAfter` along an error's `cause` chain. */
+function retryAfterOf(error: unknown): number | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
+    const value = (current as { retryAfter?: unknown }).retryAfter;
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) return Math.ceil(value);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The session store (the adapter) failed while a session was read, a sign-in was stored or a
+ * session was ended: the answer is unknown, not "signed out". Ours: Auth.js answers `/session`
+ * with `200 null` and treats the user as signed out. `/session` and `requireAuth` answer 503
+ * with `Retry-After`; the framework adapters' `getSession` throws it; `cause` is the adapter's
+ * error. An adapter error that already carries a `retryAfter` (an overloaded pool) keeps it.
+ */
+export class SessionStoreUnavailable extends AdapterError {
+  static override type: ErrorType = "SessionStoreUnavailable";
+  /** Stable code, for code that cannot rely on `instanceof` (two copies of the runtime). */
+  readonly code = "session_store_unavailable";
+  /** Whole seconds to wait before trying again (the `Retry-After` value). */
+  retryAfter: number;
+
+  constructor(message?: string, options?: ErrorOptions & { retryAfter?: number }) {
+    super(message ?? "The session store is unavailable", options);
+    this.retryAfter = options?.retryAfter ?? retryAfterOf(options?.cause) ?? DEFAULT_RETRY_AFTER;
+  }
+
+  /** `error` itself when it is one, else a new one with `error` as its cause. */
+  static from(error: unknown): SessionStoreUnavailable {
+    if (error instanceof SessionStoreUnavailable) return error;
+    const detail = error instanceof Error ? `: ${error.message}` : "";
+    return new SessionStoreUnavailable(`The session store is unavailable${detail}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Reading a database session failed. Logged; the session is null. */
 export class SessionTokenError extends AuthError {
   static override type: ErrorType = "SessionTokenError";
@@ -291,6 +336,8 @@ const clientSafeErrorTypes = new Set<string>([
   "RateLimited",
   // Ours: the rate-limit store is down; the user's to retry.
   "RateLimitUnavailable",
+  // Ours: the store is down; the user's to retry.
+  "SessionStoreUnavailable",
 ]);
 
 /** Whether an error's `type` may be shown to the user; every other type becomes `Configuration`. */

@@ -12,7 +12,7 @@ export type {
   VerificationToken,
 } from "./adapters.js";
 export { Auth } from "./core/web.js";
-export { AuthError, CredentialsSignin } from "./errors.js";
+export { AuthError, CredentialsSignin, SessionStoreUnavailable } from "./errors.js";
 export type {
   HousekeepingOptions,
   PruneCounts,

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configureClient, getCsrfToken, getSession, signIn, signOut } from "../src/client/index.js";
 import Credentials from "../src/providers/credentials.js";
 import type { AuthConfig } from "../src/types.js";
-import { TestClient, testConfig } from "./helpers.js";
+import { outboxEmailProvider, TestClient, testConfig } from "./helpers.js";
+import { flakyAdapter } from "./support/flaky-adapter.js";
 
 let client: TestClient;
 const location = { href: "http://localhost:3000/page", reload: vi.fn() };
@@ -60,6 +61,22 @@ describe("the browser client", () => {
     await signOut({ redirectTo: "/bye" });
     expect(location.href).toBe("http://localhost:3000/bye");
     await expect(getSession()).resolves.toBeNull();
+  });
+
+  it("signOut does not navigate when the server could not end the session, and says why", async () => {
+    const { adapter, state } = flakyAdapter();
+    const { provider, outbox } = outboxEmailProvider();
+    client = new TestClient({ ...testConfig(), adapter, providers: [provider] });
+    await client.signInWithEmail("ada@example.com", outbox);
+    location.href = "http://localhost:3000/page";
+    state.down = true;
+    await expect(getSession()).rejects.toThrow("answered 503");
+    await expect(signOut({ redirectTo: "/bye" })).resolves.toEqual({
+      url: "http://localhost:3000/bye",
+      error: "SessionStoreUnavailable",
+    });
+    expect(location.href).toBe("http://localhost:3000/page");
+    expect(client.jar.has("authjs.session-token")).toBe(false);
   });
 
   it("asks /providers again after a failed attempt instead of failing forever", async () => {

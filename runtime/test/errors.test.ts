@@ -48,6 +48,8 @@ const table: Record<string, Row> = {
   RateLimited: signIn(true),
   // Ours: the rate-limit store failed and `failClosed` refused the sign-in.
   RateLimitUnavailable: signIn(true),
+  // Ours: the store is down; answered with 503 and the "Temporarily unavailable" page.
+  SessionStoreUnavailable: error(true),
   SessionTokenError: error(false),
   SignOutError: error(false),
   UnknownAction: error(false),
@@ -108,6 +110,13 @@ describe("error classes (reference §6)", () => {
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");
       expect(await response.text()).toContain("Sign-in is temporarily unavailable");
+      return;
+    }
+    // A store failure (ours): the session is unknown, so 503 and no redirect to a 200 page.
+    if (name === "SessionStoreUnavailable") {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.text()).toContain("Temporarily unavailable");
       return;
     }
     // InvalidCallbackUrl too: only the refusal of the request's own callbackUrl is a 400

@@ -3,6 +3,8 @@ import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.
 import { parseAction } from "../core/request.js";
 import { type AuthResponse, jsonResponse } from "../core/response.js";
 import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
+import { storeUnavailableRefusal } from "../core/store-unavailable.js";
+import { SessionStoreUnavailable } from "../errors.js";
 import type { AuthConfig, Session } from "../types.js";
 import { returnPath } from "./request-target.js";
 
@@ -66,7 +68,9 @@ export function isSignInStep(
  * The decision of `requireAuth`, as Express's makes it: requests outside `paths` pass without a
  * session read; signed-in requests and the steps of signing in pass with their session; other
  * browsers get a redirect to the sign-in page with a same-origin relative `callbackUrl`, and API
- * clients (JSON but not HTML, or neither GET nor HEAD) `401 {"message":"Unauthorized"}`.
+ * clients (JSON but not HTML, or neither GET nor HEAD) `401 {"message":"Unauthorized"}`. When
+ * the session store is down the session is unknown: 503 with `Retry-After` instead (the
+ * "Temporarily unavailable" page, or JSON), and no session is set.
  */
 export async function guard(
   request: GuardedRequest,
@@ -75,9 +79,19 @@ export async function guard(
   knownBasePath: string | undefined,
 ): Promise<{ session?: Session | null; refusal?: AuthResponse }> {
   if (options.paths && !matchesProtectedPath(request.path, options.paths)) return {};
-  const session = await request.session();
   // Unknown (the handler has not been reached yet, and no basePath): the default, `/auth`.
   const basePath = knownBasePath ?? resolveConfig(config).basePath;
+  let session: Session | null;
+  try {
+    session = await request.session();
+  } catch (error) {
+    if (!(error instanceof SessionStoreUnavailable)) throw error;
+    // Unknown, not signed out: the steps of signing in still pass (they answer for themselves).
+    if (isSignInStep(request, config, basePath, options.redirectTo)) return {};
+    const page = wantsSignInRedirect(request.method, request.accept);
+    const { theme } = resolveConfig(config);
+    return { refusal: storeUnavailableRefusal(error, page, theme, request.origin()) };
+  }
   if (session || isSignInStep(request, config, basePath, options.redirectTo)) return { session };
   if (!wantsSignInRedirect(request.method, request.accept)) {
     return { session, refusal: jsonResponse({ message: "Unauthorized" }, options.status ?? 401) };

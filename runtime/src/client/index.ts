@@ -21,7 +21,10 @@ async function json<T>(path: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The current session, or `null`. */
+/**
+ * The current session, or `null`. Throws when the server cannot tell (503 while its database is
+ * down), rather than answering `null` for a user who is still signed in.
+ */
 export function getSession(): Promise<Session | null> {
   return json<Session | null>("/session");
 }
@@ -61,8 +64,8 @@ async function post(path: string, fields: Record<string, unknown>, query = "") {
     headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
     body,
   });
-  const { url } = (await response.json()) as { url: string };
-  return { response, url };
+  const { url, error } = (await response.json()) as { url: string; error?: string };
+  return { response, url, error };
 }
 
 function navigate(url: string) {
@@ -116,14 +119,20 @@ export async function signIn(
   };
 }
 
-/** Signs out (ending a database session) and goes to `redirectTo` (default: the current page). */
+/**
+ * Signs out (ending a database session) and goes to `redirectTo` (default: the current page).
+ * When the server could not end the session (its database is down: 503), the browser is signed
+ * out all the same but nothing navigates: the result's `error` is `"SessionStoreUnavailable"`,
+ * for the page to say the sign-out did not finish on the server (as `signIn` returns its errors).
+ */
 export async function signOut(
   options: { redirectTo?: string; callbackUrl?: string; redirect?: boolean } = {},
-) {
+): Promise<{ url: string; error?: string }> {
   const { redirect = true } = options;
-  const { url } = await post("/signout", {
+  const { response, url, error } = await post("/signout", {
     callbackUrl: options.redirectTo ?? options.callbackUrl ?? window.location.href,
   });
+  if (!response.ok && error) return { url, error };
   if (redirect) navigate(url);
   return { url };
 }

@@ -21,7 +21,12 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
         return await methods[name]!.apply(adapter, args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new AdapterError(`Adapter method "${name}" failed: ${message}`, { cause: error });
+        const failure = new AdapterError(`Adapter method "${name}" failed: ${message}`, {
+          cause: error,
+        });
+        // Marks it as the store's own failure (see `isStoreFailure`).
+        failure.method = name;
+        throw failure;
       }
     };
   }

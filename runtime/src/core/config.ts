@@ -13,6 +13,7 @@ import {
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js";
+import { type PendingRevocations, pendingRevocationsFor } from "../housekeeping/revocations.js";
 import { type Housekeeping, resolveHousekeeping } from "../housekeeping/schedule.js";
 import { decode } from "../jwt/decode.js";
 import { DEFAULT_MAX_AGE, encode } from "../jwt/encode.js";
@@ -76,6 +77,8 @@ export interface ResolvedConfig {
   rateLimit: ResolvedRateLimit | false;
   /** Automatic pruning of the adapter's expired rows; `false` when off or not possible. */
   housekeeping: Housekeeping | false;
+  /** Sign-outs whose session row could not be deleted yet (per adapter object; none without one). */
+  revocations?: PendingRevocations;
   /** The first configuration error, if any: such a configuration never yields a session. */
   error?: AuthError;
   warnings: WarningCode[];
@@ -212,6 +215,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
     },
     rateLimit,
     housekeeping: false,
+    revocations: config.adapter ? pendingRevocationsFor(config.adapter) : undefined,
     warnings,
     development: env.NODE_ENV !== "production",
   };

@@ -1,3 +1,5 @@
+import { SessionStoreUnavailable } from "../errors.js";
+import { retryRevocations } from "../housekeeping/revocations.js";
 import { schedulePrune } from "../housekeeping/schedule.js";
 import type { Session } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
@@ -16,8 +18,9 @@ function isEmpty(object: Record<string, string>): boolean {
 /**
  * The session for a request's `Cookie` header, without building Web `Request`/`Response` objects
  * and without re-encrypting anything: the fast path behind the framework adapters' `getSession`.
- * Only the session cookie (and its chunks) is parsed out of the header. Never throws; a broken
- * configuration is logged (once) and yields `null` (fail closed).
+ * Only the session cookie (and its chunks) is parsed out of the header. A broken configuration
+ * is logged (once) and yields `null` (fail closed); a session store that fails throws
+ * {@link SessionStoreUnavailable}.
  *
  * @param protocol the request's protocol (`https` or `http`, as the framework decides it), which
  *   decides the cookie names unless `useSecureCookies` or `AUTH_URL` does. Only the protocol
@@ -37,6 +40,7 @@ export async function sessionFromCookieHeader(
     return null;
   }
   schedulePrune(config.housekeeping, config.logger);
+  retryRevocations(config);
   // isSecure() of the origin the handler uses: AUTH_URL's when set, else the request's.
   const origin = config.authUrl?.origin ?? `${protocol()}:`;
   const map = isSecure(origin, config) ? config.cookies.secure : config.cookies.plain;
@@ -51,9 +55,11 @@ export async function sessionFromCookieHeader(
 
 /**
  * A framework's `getSession`: resolves the configuration with `resolve` and reads the session
- * (the `Cookie` header read inside, so even a hand-built request without headers is `null`),
- * never throwing. Whatever fails is logged (through the configuration's logger once resolved)
- * and gives `null`: a configuration that cannot even be resolved signs every request out.
+ * (the `Cookie` header read inside, so even a hand-built request without headers is `null`).
+ * Whatever fails is logged (through the configuration's logger once resolved) and gives `null`:
+ * a configuration that cannot even be resolved signs every request out. The one exception: a
+ * session store that fails throws {@link SessionStoreUnavailable} (logged too), since `null`
+ * would claim a signed-in user is signed out.
  */
 export async function frameworkSession<C extends { logger?: { error?: unknown } }>(
   config: C,
@@ -66,6 +72,10 @@ export async function frameworkSession<C extends { logger?: { error?: unknown } 
     resolved = resolve(config);
     return await sessionFromCookieHeader(resolved, protocol, header());
   } catch (error) {
+    if (error instanceof SessionStoreUnavailable) {
+      resolved?.logger.error(error);
+      throw error;
+    }
     if (resolved) resolved.logger.error(error instanceof Error ? error : new Error(String(error)));
     else logUnresolvable(config, error);
     return null;

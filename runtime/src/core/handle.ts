@@ -7,6 +7,7 @@ import {
   RateLimitUnavailable,
   UnknownAction,
 } from "../errors.js";
+import { retryRevocations } from "../housekeeping/revocations.js";
 import { schedulePrune } from "../housekeeping/schedule.js";
 import { errorPage } from "../pages/index.js";
 import { servePlayground } from "../playground/serve.js";
@@ -34,6 +35,8 @@ import { rateLimitedResponse } from "./rate-limited-response.js";
 import { type AuthRequest, type ParsedAction, parseAction } from "./request.js";
 import { type AuthResponse, jsonResponse, locationHeader } from "./response.js";
 import { htmlHeaders, redirectHeaders } from "./security-headers.js";
+import { isStoreFailure } from "./store-failure.js";
+import { storeUnavailableResponse } from "./store-unavailable.js";
 
 const configurationMessage = {
   message:
@@ -54,6 +57,7 @@ export async function handleAuthRequest(
   if (parsed.action === "playground") return servePlayground(request, config, parsed.endpoint);
   if (config.error) return configurationFailure(config.error, parsed, request, config);
   schedulePrune(config.housekeeping, config.logger);
+  retryRevocations(config);
   if (parsed.action === "webauthn-script.js" && request.method === "GET") {
     // Static and cookie-free: no CSRF cookie, no callback URL, cacheable.
     if (config.providers.some((p) => p.type === "webauthn")) return webAuthnScriptResponse();
@@ -212,6 +216,26 @@ function errorResponse(
   config: ResolvedConfig,
 ): AuthResponse {
   config.logger.error(error instanceof Error ? error : new AuthError(String(error)));
+  const origin = requestOrigin(request, config);
+  const sessionName = ctx?.cookies.sessionToken.name;
+  if (isStoreFailure(error)) {
+    const legacyName = ctx?.cookies.sessionToken.legacyName;
+    // Not a broken session but an unknown one: no session cookie is set, nor cleared.
+    const errorPath = config.pages.error ?? `${config.basePath}/error`;
+    return storeUnavailableResponse(error, {
+      action: parsed.action,
+      returnRedirect: request.headers.get("x-auth-return-redirect") != null,
+      errorUrl: `${absolute(origin, errorPath)}${errorPath.includes("?") ? "&" : "?"}error=SessionStoreUnavailable`,
+      signInUrl: `${origin}${config.basePath}/signin`,
+      homeUrl: origin,
+      theme: config.theme,
+      cookies: (ctx?.outgoing ?? []).filter(
+        (cookie) =>
+          !(sessionName && cookie.name.startsWith(sessionName)) &&
+          !(legacyName && cookie.name.startsWith(legacyName)),
+      ),
+    });
+  }
   if (request.method === "POST" && parsed.action === "session") return jsonResponse(null, 400);
 
   const type = isClientSafeErrorType(error) ? error.type : "Configuration";
@@ -219,11 +243,9 @@ function errorResponse(
   if (error instanceof CredentialsSignin) params.set("code", error.code);
   const kind = error instanceof AuthError ? error.kind : "error";
   const custom = kind === "signIn" ? config.pages.signIn : config.pages.error;
-  const origin = requestOrigin(request, config);
   const path = custom ?? `${config.basePath}/${kind === "signIn" ? "signin" : "error"}`;
   const location = `${absolute(origin, path)}${path.includes("?") ? "&" : "?"}${params}`;
 
-  const sessionName = ctx?.cookies.sessionToken.name;
   const cookies = (ctx?.outgoing ?? []).filter(
     (cookie) => !(sessionName && cookie.name.startsWith(sessionName) && cookie.value !== ""),
   );

@@ -1,5 +1,6 @@
 import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js";
+import { isRevocationPending } from "../housekeeping/revocations.js";
 import type { EmailConfig } from "../providers/types.js";
 import type { Account, JWT, JWTCallbackParams, User } from "../types.js";
 import { adapterSubject } from "./adapter-subject.js";
@@ -9,6 +10,7 @@ import { replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
 import { jwtDeadline, nowSeconds, sessionAuthTime } from "./lifetime.js";
 import { decodeSessionToken, sessionTokenKind } from "./session.js";
+import { isStoreFailure } from "./store-failure.js";
 
 export interface LoginInput {
   /**
@@ -224,6 +226,10 @@ async function readCurrentSession(ctx: AuthContext): Promise<CurrentSession | un
   if (config.session.strategy === "database" && sessionTokenKind(config, token) !== "database") {
     return undefined;
   }
+  // Signed out in this process while its row could not be deleted: nobody's session any more.
+  if (config.session.strategy === "database" && isRevocationPending(config, token)) {
+    return undefined;
+  }
   try {
     if (config.session.strategy === "jwt") {
       // Only a token minted by an adapter sign-in names an adapter user; any other `sub` (a
@@ -237,7 +243,9 @@ async function readCurrentSession(ctx: AuthContext): Promise<CurrentSession | un
     const found = await config.adapter!.getSessionAndUser!(token);
     if (!found || new Date(found.session.expires).valueOf() < Date.now()) return undefined;
     return { user: found.user, sessionToken: token };
-  } catch {
+  } catch (error) {
+    // Unknown is not "nobody": linking to a new user instead would split the account.
+    if (isStoreFailure(error)) throw error;
     return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js";
-import { JWTSessionError, SessionTokenError } from "../errors.js";
+import { JWTSessionError, SessionStoreUnavailable, SessionTokenError } from "../errors.js";
+import { isRevocationPending } from "../housekeeping/revocations.js";
 import { decode, decodeCached } from "../jwt/decode.js";
 import { sealedUnderUnknownKey } from "../jwt/unknown-key.js";
 import type { JWT, JWTCallbackParams, Session } from "../types.js";
@@ -29,6 +30,7 @@ import {
 } from "./lifetime.js";
 import { isAuthjsSessionToken, presentedSession } from "./session-cookie.js";
 import { isDatabaseSessionToken, isJweShaped } from "./session-token.js";
+import { isStoreFailure } from "./store-failure.js";
 
 /**
  * Decrypts a session token with the configured `jwt.decode` and the cookie name as salt. The
@@ -96,9 +98,10 @@ export interface SessionReadOptions {
 }
 
 /**
- * Reads the session of a request's cookies for either strategy (reference §3.3, §3.4). Never
- * throws: an invalid, expired or unreadable session is `null` (and logged), so a broken
- * session fails closed. Under the database strategy a marked JWE cookie (a credentials
+ * Reads the session of a request's cookies for either strategy (reference §3.3, §3.4). An
+ * invalid, expired or unreadable session is `null` (and logged), so a broken session fails
+ * closed; but when the adapter fails the answer is unknown, not `null`: it throws
+ * {@link SessionStoreUnavailable} (and nothing is cleared). Under the database strategy a marked JWE cookie (a credentials
  * sign-in) is read as a JWT session; Auth.js looks it up as a database token and signs the
  * user out (reference §11 item 9).
  */
@@ -255,6 +258,10 @@ async function readDatabaseSession(
 ): Promise<SessionRead> {
   const adapter = config.adapter!;
   let sessionToken = presentedToken;
+  // Signed out in this process while the database was down: refused until its row is gone.
+  if (isRevocationPending(config, sessionToken)) {
+    return { session: null, cookies: clearSessionCookies(from, option, requestCookies) };
+  }
   try {
     let found = await adapter.getSessionAndUser!(sessionToken);
     const now = Date.now();
@@ -299,6 +306,8 @@ async function readDatabaseSession(
     await emitEvent(config, "session", { session } as { session: Session; token: JWT });
     return { session, cookies };
   } catch (cause) {
+    // The store did not answer: nobody is signed out by an outage (no cookie is cleared).
+    if (isStoreFailure(cause)) throw SessionStoreUnavailable.from(cause);
     config.logger.error(new SessionTokenError("The database session could not be read", { cause }));
     return { session: null, cookies: [] };
   }

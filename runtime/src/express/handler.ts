@@ -30,7 +30,8 @@ function headerReader(req: ExpressRequest): AuthRequest["headers"] {
   };
 }
 
-function send(res: ExpressResponse, response: AuthResponse): void {
+/** Writes a neutral response to Express's `res`. */
+export function send(res: ExpressResponse, response: AuthResponse): void {
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   if (response.cookies.length) {

@@ -4,7 +4,7 @@
  *
  * @module express
  */
-export { AuthError, CredentialsSignin } from "../errors.js";
+export { AuthError, CredentialsSignin, SessionStoreUnavailable } from "../errors.js";
 export { customFetch, skipCSRFCheck } from "../symbols.js";
 export type { Account, DefaultSession, Profile, Session, User } from "../types.js";
 export { ExpressAuth, type ExpressAuthConfig } from "./handler.js";

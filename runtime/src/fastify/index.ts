@@ -7,7 +7,7 @@
 import type { Session } from "../types.js";
 
 export type { RequireAuthOptions } from "../adapter-kit/require-auth.js";
-export { AuthError, CredentialsSignin } from "../errors.js";
+export { AuthError, CredentialsSignin, SessionStoreUnavailable } from "../errors.js";
 export { customFetch, skipCSRFCheck } from "../symbols.js";
 export type { Account, DefaultSession, Profile, Session, User } from "../types.js";
 export type { FastifyRequestLike } from "./origin.js";

@@ -4,6 +4,7 @@ import { guard, type RequireAuthOptions } from "../adapter-kit/require-auth.js";
 import { assertConfigObject } from "../core/assert-options.js";
 import { resolveConfig } from "../core/config.js";
 import { frameworkSession } from "../core/get-session.js";
+import type { SessionStoreUnavailable } from "../errors.js";
 import { configuredBasePath } from "../express/base-path.js";
 import type { Session } from "../types.js";
 import { type FastifyRequestLike, fastifyOrigin, fastifyProtocol } from "./origin.js";
@@ -12,8 +13,8 @@ import { type FastifyAuthConfig, send, servedAt } from "./plugin.js";
 /**
  * The session of a request, or `null`. Reads the cookie directly (no Web `Request`, no
  * re-encryption, keys cached), decides the cookie name exactly as `FastifyAuth` does (the
- * protocol honours `trustProxy`), never throws, and gives `null` (after logging) for a broken
- * configuration.
+ * protocol honours `trustProxy`), and gives `null` (after logging) for a broken configuration.
+ * Throws {@link SessionStoreUnavailable} when the session store fails (the session is unknown).
  *
  * @example
  * ```ts
@@ -41,7 +42,8 @@ export type FastifyAuthHook = (
 /**
  * A `preHandler` that lets signed-in requests through with `request.session` set and turns the
  * others away: browsers are redirected to the sign-in page with a same-origin `callbackUrl` back,
- * API clients get `401 {"message":"Unauthorized"}`. Per route (`preHandler: requireAuth(config)`),
+ * API clients get `401 {"message":"Unauthorized"}`; when the session store is down, 503 with
+ * `Retry-After` (a page or JSON) and no `request.session`. Per route (`preHandler: requireAuth(config)`),
  * per plugin scope, or app-wide with `paths`. The steps of signing in always pass.
  */
 export function requireAuth(

@@ -6,7 +6,7 @@
  * @module hono
  */
 export type { RequireAuthOptions } from "../adapter-kit/require-auth.js";
-export { AuthError, CredentialsSignin } from "../errors.js";
+export { AuthError, CredentialsSignin, SessionStoreUnavailable } from "../errors.js";
 export { customFetch, skipCSRFCheck } from "../symbols.js";
 export type { Account, DefaultSession, Profile, Session, User } from "../types.js";
 export { HonoAuth, type HonoAuthConfig, honoAuthHandler } from "./handler.js";

@@ -5,6 +5,7 @@ import { assertConfigObject } from "../core/assert-options.js";
 import { resolveConfig } from "../core/config.js";
 import { frameworkSession } from "../core/get-session.js";
 import { toWebResponse } from "../core/response.js";
+import type { SessionStoreUnavailable } from "../errors.js";
 import { configuredBasePath } from "../express/base-path.js";
 import type { Session } from "../types.js";
 import { type HonoAuthConfig, servedAt } from "./handler.js";
@@ -44,8 +45,8 @@ function cookieHeader(c: HonoContextLike): string | null | undefined {
 
 /**
  * The session of a request, or `null`: reads the `Cookie` header of `c.req.raw` directly (no
- * new `Request`, no re-encryption, keys cached), never throws, and gives `null` (after logging)
- * for a broken configuration. The protocol, which decides the cookie names, is the request
+ * new `Request`, no re-encryption, keys cached), and gives `null` (after logging) for a broken
+ * configuration; throws {@link SessionStoreUnavailable} when the session store fails. The protocol, which decides the cookie names, is the request
  * URL's, as for the handler.
  */
 export function getSession(c: HonoContextLike, config: HonoAuthConfig): Promise<Session | null> {
@@ -60,7 +61,8 @@ export function getSession(c: HonoContextLike, config: HonoAuthConfig): Promise<
 /**
  * Middleware that lets signed-in requests through with `c.get("session")` set and turns the
  * others away: browsers are redirected to the sign-in page with a same-origin `callbackUrl`
- * back, API clients get `401 {"message":"Unauthorized"}`. Per route, per sub-app, or for every
+ * back, API clients get `401 {"message":"Unauthorized"}`; when the session store is down, 503
+ * with `Retry-After` (a page or JSON). Per route, per sub-app, or for every
  * path with `paths`. The steps of signing in always pass.
  */
 export function requireAuth(

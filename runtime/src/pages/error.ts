@@ -31,6 +31,19 @@ const views = new Map<string, ErrorView>([
     },
   ],
   [
+    // Ours: the session store (database) did not answer. Nobody was signed out.
+    "SessionStoreUnavailable",
+    {
+      status: 503,
+      heading: "Temporarily unavailable",
+      lines: [
+        "Your sign-in cannot be checked right now.",
+        "Nothing has changed in your account. Wait a moment and try again.",
+      ],
+      signIn: false,
+    },
+  ],
+  [
     "AccessDenied",
     {
       status: 403,
@@ -69,7 +82,8 @@ function diagnosisBlock(lines: string[] | undefined): string {
 /**
  * The page for an error `type` (Auth.js texts and statuses): `Configuration` → 500 with a link
  * home (and, given `diagnosis`, the cause and the variable to set), `AccessDenied` and
- * `Verification` → 403 with a "Sign in" button to `signInUrl`, anything else → 200 "Error"
+ * `Verification` → 403 with a "Sign in" button to `signInUrl`, `SessionStoreUnavailable` → 503
+ * "Temporarily unavailable" with a link home (ours), anything else → 200 "Error"
  * with links back to sign-in and home. The `error` value itself is never shown.
  */
 export function errorPage(p: {

@@ -10,5 +10,6 @@ export { type PlaygroundUser, playgroundPage } from "./playground.js";
 export { rateLimitedPage } from "./rate-limited.js";
 export { signInPage } from "./signin.js";
 export { signOutPage } from "./signout.js";
+export { signOutIncompletePage } from "./signout-incomplete.js";
 export type { PageProvider, RenderedPage } from "./types.js";
 export { verifyRequestPage } from "./verify-request.js";

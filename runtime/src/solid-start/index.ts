@@ -12,10 +12,12 @@ import { matchesProtectedPath, type PathPattern } from "../core/protected-paths.
 import { parseAction } from "../core/request.js";
 import { toWebResponse } from "../core/response.js";
 import { wantsSignInRedirect } from "../core/sign-in-redirect.js";
+import { storeUnavailableRefusal } from "../core/store-unavailable.js";
 import { fromWebRequest } from "../core/web.js";
+import { SessionStoreUnavailable } from "../errors.js";
 import type { AuthConfig, Session } from "../types.js";
 
-export { AuthError, CredentialsSignin } from "../errors.js";
+export { AuthError, CredentialsSignin, SessionStoreUnavailable } from "../errors.js";
 export { customFetch, skipCSRFCheck } from "../symbols.js";
 export type { Account, DefaultSession, Profile, Session, User } from "../types.js";
 
@@ -79,7 +81,8 @@ export function SolidAuth(config: SolidAuthConfig) {
 
 /**
  * The session of a request, or `null`: reads the cookie directly (no re-encryption, keys cached),
- * never throws, and answers `null` for a broken configuration (after logging it).
+ * and answers `null` for a broken configuration (after logging it). Throws
+ * {@link SessionStoreUnavailable} when the session store fails (the session is unknown).
  */
 export function getSession(request: Request, config: SolidAuthConfig): Promise<Session | null> {
   const protocol = () => new URL(request.url).protocol.slice(0, -1);
@@ -130,7 +133,9 @@ function isSignInFlow(
  * An `onRequest` handler for `createMiddleware` from `@solidjs/start/middleware`: puts the session
  * on `event.locals.session` and turns signed-out requests to `protectedPaths` away (a redirect to
  * the sign-in page with a `callbackUrl` back, or 401 JSON for API clients). The steps of signing
- * in (auth endpoints, the sign-in, error and verify-request pages) always pass.
+ * in (auth endpoints, the sign-in, error and verify-request pages) always pass. When the session
+ * store is down the session is unknown: `locals.session` stays `undefined`, `locals.sessionError`
+ * holds the {@link SessionStoreUnavailable}, and protected paths answer 503 with `Retry-After`.
  *
  * ```ts
  * export default createMiddleware({ onRequest: [authMiddleware(authConfig, { protectedPaths: ["/account"] })] });
@@ -139,13 +144,25 @@ function isSignInFlow(
 export function authMiddleware(config: SolidAuthConfig, options: AuthMiddlewareOptions = {}) {
   assertConfigObject(config, "authMiddleware");
   return async (event: RequestEventLike): Promise<Response | undefined> => {
-    const session = await getSession(event.request, config);
-    if (event.locals) event.locals.session = session;
     const url = new URL(event.request.url);
     // The raw path too (h3's `event.path`): `new URL()` has already resolved dot segments.
     const paths = [url.pathname, event.nativeEvent?.path].filter((p) => typeof p === "string");
     const patterns = options.protectedPaths ?? [];
-    if (session || !paths.some((path) => matchesProtectedPath(path, patterns))) return undefined;
+    const isProtected = () => paths.some((path) => matchesProtectedPath(path, patterns));
+    let session: Session | null;
+    try {
+      session = await getSession(event.request, config);
+    } catch (error) {
+      if (!(error instanceof SessionStoreUnavailable)) throw error;
+      // Unknown, not signed out: `locals.session` stays undefined; protected paths get 503.
+      if (event.locals) event.locals.sessionError = error;
+      if (!isProtected() || isSignInFlow(url, paths, config, options.redirectTo)) return undefined;
+      const page = wantsSignInRedirect(event.request.method, event.request.headers.get("accept"));
+      const { theme } = resolved(config);
+      return toWebResponse(storeUnavailableRefusal(error, page, theme, url.origin));
+    }
+    if (event.locals) event.locals.session = session;
+    if (session || !isProtected()) return undefined;
     if (isSignInFlow(url, paths, config, options.redirectTo)) return undefined;
     if (!wantsSignInRedirect(event.request.method, event.request.headers.get("accept"))) {
       return Response.json({ message: "Unauthorized" }, { status: 401 });

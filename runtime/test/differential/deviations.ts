@@ -282,6 +282,14 @@ export const deviations: Deviation[] = [
     ours: "every secret of the environment: `AUTH_SECRET_3.._1`, `AUTH_SECRET`, `AUTH_SECRET_NEXT`",
     reason: "code calling it reads the sessions of every instance during a rotation",
   },
+  {
+    id: "session-store-unavailable",
+    authJs:
+      "when the adapter throws, `/session` answers `200 null`, `getSession` returns `null` and protected routes send users to sign in",
+    ours: '503 with `Retry-After` (JSON or a "Temporarily unavailable" page), `getSession` throws `SessionStoreUnavailable`, the session cookie is kept; a sign-out whose row cannot be deleted answers 503 and is retried',
+    reason:
+      "an outage must not read as, or cause, a sign-out; and a sign-out must not claim to be done when it is not",
+  },
 ];
 
 /** Whether `pattern` (where `*` stands for anything) names `key`. */

@@ -189,7 +189,7 @@ describe("the published @auth/pg-adapter through Auth() on PostgreSQL", () => {
 });
 
 describe("when the database is down", () => {
-  it("shows the error page, logs the failing method and creates no session", async () => {
+  it("shows the 503 'Temporarily unavailable' page, logs the failing method and creates no session", async () => {
     const { logger, errors } = captureLogger();
     const down = new pg.Pool({
       connectionString: "postgres://postgres@127.0.0.1:1/test",
@@ -201,9 +201,9 @@ describe("when the database is down", () => {
       const response = await client.request("/auth/signin/email", {
         form: { email: "ada@example.com", csrfToken },
       });
-      expect(response.headers.get("location")).toBe(
-        "http://localhost:3000/auth/error?error=Configuration",
-      );
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.text()).toContain("Temporarily unavailable");
       expect(setCookie(response, SALT)).toBeUndefined();
       expect(errors.at(-1)?.name).toBe("AdapterError");
       expect(errors.at(-1)?.message).toContain('"getUserByEmail"');
@@ -212,7 +212,7 @@ describe("when the database is down", () => {
     }
   });
 
-  it("a session read answers null instead of failing the page", async () => {
+  it("a session read answers 503 (unknown, not signed out) and keeps the cookie", async () => {
     const { logger, errors } = captureLogger();
     const down = new pg.Pool({
       connectionString: "postgres://postgres@127.0.0.1:1/test",
@@ -222,9 +222,10 @@ describe("when the database is down", () => {
       const client = new TestClient(config(down, { logger }));
       client.jar.set(SALT, "some-token");
       const response = await client.request("/auth/session");
-      expect(response.status).toBe(200);
-      await expect(response.json()).resolves.toBeNull();
-      expect(errors.at(-1)?.name).toBe("SessionTokenError");
+      expect(response.status).toBe(503);
+      await expect(response.json()).resolves.toMatchObject({ error: "SessionStoreUnavailable" });
+      expect(setCookie(response, SALT)).toBeUndefined();
+      expect(errors.at(-1)?.name).toBe("SessionStoreUnavailable");
     } finally {
       await down.end();
     }
