@@ -7,7 +7,7 @@ import { edit, project, read, replaceIn, runCheck, write } from "../support/chec
 import { copyFixture, removeTemporary, runInit } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases, type Edit, nearMisses } from "./check-dangerous-options.cases.js";
-import { wiringCases } from "./check-wiring.cases.js";
+import { otherWiringCases, wiringCases } from "./check-wiring.cases.js";
 
 afterAll(removeTemporary);
 
@@ -86,8 +86,10 @@ describe("check: playground-in-production in env files", () => {
 });
 
 describe("check: this round's rules on projects fresh from init", () => {
-  // This round's rules: the dangerous options and Express's wiring.
-  const dangerous = new Set([...dangerousOptionCases, ...wiringCases].map((c) => c.rule));
+  // This round's rules: the dangerous options and every framework's wiring.
+  const dangerous = new Set(
+    [...dangerousOptionCases, ...wiringCases, ...otherWiringCases].map((c) => c.rule),
+  );
 
   // Every framework fixture, with and without init's demo user in turn.
   const fixtures = readdirSync(new URL("../fixtures/", import.meta.url)).filter((name) =>
@@ -102,9 +104,13 @@ describe("check: this round's rules on projects fresh from init", () => {
       yes: true,
       providers: "github,credentials",
       demo,
+      // SolidStart: a middleware protecting the page the fixture has, registered by init.
+      ...(fixture.startsWith("solid-start") ? { protect: "/" } : {}),
       json: true,
     });
     expect(init.exitCode, init.stdout).toBe(0);
+    if (fixture.startsWith("solid-start"))
+      expect(read(dir, "src/middleware.ts")).toMatch(/protectedPaths: \[["']\/["']\]/);
     const run = await runCheck(dir);
     const findings = run.json?.findings as { rule: string }[];
     expect(findings.filter((f) => dangerous.has(f.rule))).toEqual([]);

@@ -19,7 +19,7 @@ import {
 import { copyFixture, removeTemporary, runCommand } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases } from "./check-dangerous-options.cases.js";
-import { wiringCases } from "./check-wiring.cases.js";
+import { otherWiringCases, wiringCases } from "./check-wiring.cases.js";
 
 afterAll(removeTemporary);
 
@@ -399,7 +399,9 @@ describe("check", () => {
 
   it("has a case for every rule, and at least 15 rules", () => {
     expect(rules.length).toBeGreaterThanOrEqual(15);
-    const covered = new Set([...cases, ...dangerousOptionCases, ...wiringCases].map((c) => c.rule));
+    const covered = new Set(
+      [...cases, ...dangerousOptionCases, ...wiringCases, ...otherWiringCases].map((c) => c.rule),
+    );
     expect([...covered].sort()).toEqual(rules.map((r) => r.id).sort());
   });
 

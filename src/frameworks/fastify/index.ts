@@ -3,6 +3,7 @@ import { detectFastify, fastifyCliEnv, fastifyPort } from "./detect-fastify.js";
 import { fastifyMounts, readFastifyMounts } from "./fastify-mounts.js";
 import { type FastifyApp, findFastifyApp } from "./find-fastify-app.js";
 import { type FastifyProject, planFastify } from "./plan-fastify.js";
+import { fastifyAuthRegisteredTwice } from "./rules/fastify-auth-registered-twice.js";
 import { fastifyErrorHandlerOrder } from "./rules/fastify-error-handler-order.js";
 import { fastifyHttpsWithoutTrustProxy } from "./rules/fastify-https-without-trust-proxy.js";
 import { fastifyPrefixMismatch } from "./rules/fastify-prefix-mismatch.js";
@@ -74,5 +75,6 @@ export const fastify: FrameworkModule<"fastify", FastifyApp | undefined> = {
     fastifyRegisterAfterStart,
     fastifyErrorHandlerOrder,
     fastifyHttpsWithoutTrustProxy,
+    fastifyAuthRegisteredTwice,
   ],
 };

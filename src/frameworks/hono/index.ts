@@ -4,6 +4,7 @@ import { findHonoApp, type HonoApp } from "./hono-app.js";
 import { honoMounts, readHonoMounts } from "./hono-mounts.js";
 import { joinPaths } from "./hono-syntax.js";
 import { type HonoProject, planHono } from "./plan-hono.js";
+import { honoAuthMountedTwice } from "./rules/hono-auth-mounted-twice.js";
 import { honoAuthUrlBehindProxy } from "./rules/hono-auth-url-behind-proxy.js";
 import { honoBasePathMismatch } from "./rules/hono-base-path-mismatch.js";
 import { honoRouteShadowed } from "./rules/hono-route-shadowed.js";
@@ -85,5 +86,6 @@ export const hono: FrameworkModule<"hono", HonoApp | undefined> = {
     honoBasePathMismatch,
     honoAuthUrlBehindProxy,
     honoVersion,
+    honoAuthMountedTwice,
   ],
 };

@@ -2,6 +2,8 @@ import { dependencyRange } from "../../project/package-json.js";
 import type { ConfigShape, FrameworkModule } from "../types.js";
 import { detectSolidStart, solidMajorFromFiles, solidPort } from "./detect-solid-start.js";
 import { planSolidStart, type SolidStartProject } from "./plan-solid-start.js";
+import { solidMiddlewareCoverage } from "./rules/solid-middleware-coverage.js";
+import { solidMiddlewareNotRegistered } from "./rules/solid-middleware-not-registered.js";
 import { solidPrefixMismatch } from "./rules/solid-prefix-mismatch.js";
 import { detectSolidApp, type SolidApp } from "./solid-app.js";
 import { readSolidRoutes } from "./solid-routes.js";
@@ -62,5 +64,5 @@ export const solidStart: FrameworkModule<"solid-start", SolidApp> = {
     why: "Without the route there is no sign-in page, no callback URL and no session endpoint.",
     fix: "Create src/routes/api/auth/[...auth].ts with `export const { GET, POST } = SolidAuth(authConfig)` (npx create-auth init does it).",
   },
-  checkRules: [solidPrefixMismatch],
+  checkRules: [solidPrefixMismatch, solidMiddlewareNotRegistered, solidMiddlewareCoverage],
 };
