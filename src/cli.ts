@@ -138,6 +138,11 @@ export function program(prompter?: Prompter): Command {
       "--runtime-spec <spec>",
       "dependency spec for @create-auth/runtime (a version, path or tarball; default: the registry, or the runtime of a checkout, vendored)",
     )
+    .option(
+      "--migrate",
+      "create the auth tables during init (default: asked in a terminal when a PostgreSQL server answers, else printed as a step)",
+    )
+    .option("--no-migrate", "do not create the auth tables, nor ask")
     .option("--force", "write a secret even into an env file git tracks")
     .option("--no-git-check", "do not warn about uncommitted changes")
     .action(async (options) => {
