@@ -334,7 +334,7 @@ export async function addProvider(
       output.warn(`Wrote ${envFile}; add ${id} to ${setup.config.file} by hand as shown above.`);
     else output.success(`Updated ${envFile}.`);
     if (changes.install) {
-      await runInstall(changes.install, root, output.json);
+      await runInstall(changes.install, root, output.live);
       document.installed = true;
     }
   }

@@ -237,7 +237,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
       {
         install: options.install !== false,
         keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
-        quiet: output.json,
+        spinner: output.live,
         warn: (message) => output.warn(message),
         progress: (message) => output.info(message),
       },
