@@ -10,6 +10,7 @@ import { findPackageRoot } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { joinList } from "../ui/join-list.js";
+import { describeSetUp, offerAdditions, readSetUp } from "./init/already-set-up.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
 import { applyAndInstall } from "./init/apply-and-install.js";
 import { checkoutRuntime } from "./init/checkout-runtime.js";
@@ -135,6 +136,16 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     output.info(`${finding.label}: ${finding.value} ${output.dim(`(${finding.evidence})`)}`);
   for (const warning of project.warnings) output.warn(warning);
 
+  // A project that has auth hears so first, before any question.
+  const setUp = readSetUp(project);
+  if (setUp) {
+    output.line();
+    output.success(describeSetUp(setUp));
+    // `--protect` alone: the configured providers are the answer to "which providers".
+    if (options.providers === undefined && options.protect !== undefined && setUp.providers.length)
+      options.providers = setUp.providers.join(",");
+    if (options.providers === undefined) return offerAdditions(project, setUp, options, io);
+  }
   const answers = await collectAnswers(project, options, io.asker);
   // From a checkout of this repository (no runtime on the registry yet) the runtime is vendored.
   const checkout = options.runtimeSpec ? undefined : checkoutRuntime();
