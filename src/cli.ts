@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { Command, Option } from "commander";
 import { addProvider } from "./commands/add-provider.js";
 import { check } from "./commands/check.js";
@@ -143,6 +144,11 @@ export function program(prompter?: Prompter): Command {
       "--runtime-spec <spec>",
       "dependency spec for @create-auth/runtime (a version, path or tarball; default: the registry, or the runtime of a checkout, vendored)",
     )
+    .option(
+      "--migrate",
+      "create the auth tables during init (default: asked in a terminal when a PostgreSQL server answers, else printed as a step)",
+    )
+    .option("--no-migrate", "do not create the auth tables, nor ask")
     .option("--force", "write a secret even into an env file git tracks")
     .option("--no-git-check", "do not warn about uncommitted changes")
     .action(async (options) => {
@@ -255,8 +261,25 @@ export function program(prompter?: Prompter): Command {
   return cli;
 }
 
+/**
+ * `create-auth` alone (or with init's options only) starts `init`, as `create-*` tools start
+ * their wizard; `auth` alone prints the help, being the name for the other commands.
+ */
+export function withDefaultCommand(argv: string[]): string[] {
+  const bin = basename(argv[1] ?? "").replace(/\.[cm]?js$/, "");
+  const first = argv[2];
+  const helpOrVersion = ["-h", "--help", "-v", "--version"];
+  if (
+    bin === "auth" ||
+    (first !== undefined && (!first.startsWith("-") || helpOrVersion.includes(first)))
+  )
+    return argv;
+  return [...argv.slice(0, 2), "init", ...argv.slice(2)];
+}
+
 /** Entry point of the bins. */
-export async function main(argv = process.argv): Promise<void> {
+export async function main(given = process.argv): Promise<void> {
+  const argv = withDefaultCommand(given);
   // `create-auth check | head`: a reader that goes away early is not an error.
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);

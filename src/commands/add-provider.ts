@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { databaseSnippet } from "../catalog/database-snippet.js";
 import { providerExpression } from "../catalog/provider-code.js";
 import {
   envPrefix,
@@ -250,11 +251,13 @@ export async function addProvider(
     if (invalid) throw new CliError("invalid_flag", invalid);
   }
   const present = setup.config.providers.some((p) => p.id === id);
-  if (provider.needsDatabase && !setup.config.adapter)
+  if (provider.needsDatabase && !setup.config.adapter) {
+    const snippet = databaseSnippet(root, setup.config.file, pkg.type === "module");
     throw new CliError(
       "invalid_combination",
-      `${provider.kind === "email" ? "Email sign-in stores its one-time tokens" : "Passkeys are stored"} in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`adapter: postgresAdapter(embeddedDatabase())\` with \`import { embeddedDatabase, postgresAdapter } from "@create-auth/runtime/adapters/postgres"\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
+      `${provider.kind === "email" ? "Email sign-in stores its one-time tokens" : "Passkeys are stored"} in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`${snippet.property}\` with \`${snippet.importLine}\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
     );
+  }
   // For a provider already configured, flags and stdin still fill in blank env keys.
   const values =
     provider.kind === "oauth" || provider.kind === "oidc"
@@ -334,7 +337,7 @@ export async function addProvider(
       output.warn(`Wrote ${envFile}; add ${id} to ${setup.config.file} by hand as shown above.`);
     else output.success(`Updated ${envFile}.`);
     if (changes.install) {
-      await runInstall(changes.install, root, output.json);
+      await runInstall(changes.install, root, output.live);
       document.installed = true;
     }
   }

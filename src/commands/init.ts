@@ -1,9 +1,7 @@
 import { join, relative } from "node:path";
-import { providerInfo } from "../catalog/providers.js";
 import { CliError, ExitCode } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/registry.js";
-import { ormMigration, shownStep } from "../orm/workspace-wiring.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
@@ -12,10 +10,13 @@ import { findPackageRoot } from "../project/package-json.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { joinList } from "../ui/join-list.js";
+import { describeSetUp, offerAdditions, readSetUp } from "./init/already-set-up.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
 import { applyAndInstall } from "./init/apply-and-install.js";
 import { checkoutRuntime } from "./init/checkout-runtime.js";
 import { envAdditions } from "./init/config-module.js";
+import { migrateDuringInit } from "./init/migrate-now.js";
+import { type NextSteps, nextSteps, numbered } from "./init/next-steps.js";
 import { planInit, secretDestination } from "./init/plan-init.js";
 import { playgroundNote, providersWithoutClientId } from "./init/playground.js";
 import { confirmPlan } from "./present-plan.js";
@@ -37,6 +38,8 @@ export interface InitOptions extends InitFlags {
   gitCheck?: boolean;
   /** `--entry`: the file that creates the app, or one that imports it. */
   entry?: string;
+  /** `--migrate` / `--no-migrate`: create the auth tables during init (asked when undefined). */
+  migrate?: boolean;
 }
 
 export type { Io };
@@ -83,7 +86,8 @@ export function reproduce(
     runtimeSpec,
     force,
     gitCheck,
-  }: Pick<InitOptions, "entry" | "install" | "runtimeSpec" | "force" | "gitCheck"> & {
+    migrate,
+  }: Pick<InitOptions, "entry" | "install" | "runtimeSpec" | "force" | "gitCheck" | "migrate"> & {
     cwd?: string;
   } = {},
 ): string {
@@ -111,6 +115,7 @@ export function reproduce(
     ...(install === false ? ["--no-install"] : []),
     ...(force ? ["--force"] : []),
     ...(gitCheck === false ? ["--no-git-check"] : []),
+    ...(migrate ? ["--migrate"] : []),
     "--yes",
   ];
   return parts.join(" ");
@@ -119,30 +124,6 @@ export function reproduce(
 /** A value as one shell word: quoted when it holds anything but safe characters. */
 function shellWord(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
-}
-
-function nextSteps(project: ProjectInfo, answers: Answers) {
-  const origin = `http://localhost:${project.port}`;
-  const callbackUrls = answers.providers
-    .filter((p) => p.kind === "oauth" || p.kind === "oidc")
-    .map((p) => ({
-      provider: p.id,
-      url: `${origin}${answers.mount}/callback/${p.id}`,
-      console: p.console,
-    }));
-  const orm = answers.orm;
-  // The app's ORM owns its migrations: `create-auth migrate` runs (or prints) its tool's steps.
-  const migration = orm && ormMigration(project.root, orm);
-  const migrate = migration && {
-    command: "npx create-auth migrate",
-    steps: migration.steps.map(shownStep),
-    ...(migration.printOnly ? { printOnly: migration.printOnly } : {}),
-  };
-  return {
-    signIn: `${origin}${answers.mount}/signin`,
-    callbackUrls,
-    ...(migrate ? { migrate } : {}),
-  };
 }
 
 /**
@@ -157,10 +138,20 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     output.info(`${finding.label}: ${finding.value} ${output.dim(`(${finding.evidence})`)}`);
   for (const warning of project.warnings) output.warn(warning);
 
+  // A project that has auth hears so first, before any question.
+  const setUp = readSetUp(project);
+  if (setUp) {
+    output.line();
+    output.success(describeSetUp(setUp));
+    // `--protect` alone: the configured providers are the answer to "which providers".
+    if (options.providers === undefined && options.protect !== undefined && setUp.providers.length)
+      options.providers = setUp.providers.join(",");
+    if (options.providers === undefined) return offerAdditions(project, setUp, options, io);
+  }
   const answers = await collectAnswers(project, options, io.asker);
   // From a checkout of this repository (no runtime on the registry yet) the runtime is vendored.
   const checkout = options.runtimeSpec ? undefined : checkoutRuntime();
-  const { plan, applied } = planInit(project, answers, { ...options, checkout });
+  const { plan, applied, configFile } = planInit(project, answers, { ...options, checkout });
   const vendored = plan.install?.vendor?.path;
   // A `*.tgz` line (GitHub's Node .gitignore has one) would keep the tarball out of the repository.
   if (vendored && project.git.repository && isIgnored(project.root, vendored))
@@ -189,10 +180,37 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     applied: false,
     installed: false,
     resolution: undefined as { command: string; ms: number; warnings: string[] } | undefined,
-    nextSteps: nextSteps(project, applied),
+    nextSteps: undefined as NextSteps | undefined,
     reproduce: reproduce(project, answers, { ...options, cwd: chosenCwd }),
   };
 
+  const installCommand = plan.install && [plan.install.command, ...plan.install.args].join(" ");
+  // The steps as of now: the plan's texts are what the files hold once it is applied.
+  const stepsNow = (state: { install?: string; migrated?: boolean }) => {
+    const read = (path: string) =>
+      plan.files.find((file) => file.path === path)?.after ??
+      new PlanBuilder(project.root).read(path);
+    // Keys still blank in the env file; the email keys have working defaults (console delivery).
+    const optional = new Set(["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"]);
+    const envText = read(answers.envFile) ?? "";
+    const emptyKeys = envAdditions(applied, "x")
+      .filter((a) => !optional.has(a.key) && !envValue(envText, a.key))
+      .map((a) => a.key);
+    return nextSteps(project, applied, {
+      config: { file: configFile, text: read(configFile) },
+      emptyKeys,
+      ...state,
+    });
+  };
+  const printSteps = (steps: NextSteps) => {
+    for (const step of plan.manual) output.warn(`By hand: ${step}`);
+    output.line();
+    output.title("Next steps");
+    for (const step of numbered(steps.list)) output.info(step);
+  };
+  document.nextSteps = stepsNow({
+    install: options.install === false ? installCommand : undefined,
+  });
   if (plan.files.length === 0 && (!plan.install || options.install === false)) {
     output.success("Already set up: nothing to change.");
     if (plan.install)
@@ -232,7 +250,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
       {
         install: options.install !== false,
         keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
-        quiet: output.json,
+        spinner: output.live,
         warn: (message) => output.warn(message),
         progress: (message) => output.info(message),
       },
@@ -244,6 +262,16 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     const e = error;
     // Written and kept: the document says so (applied), with the error.
     const kept = e.code === "install_failed_kept";
+    const printed = e.details?.output;
+    if (typeof printed === "string" && printed) {
+      output.warn(`${project.packageManager.name} printed (last lines):`);
+      for (const line of printed.split("\n")) output.warn(`  ${line}`);
+    }
+    // The files are there: what is left still leads somewhere, the install first.
+    if (kept) {
+      document.nextSteps = stepsNow({ install: installCommand });
+      printSteps(document.nextSteps);
+    }
     output.document({
       ...document,
       ok: false,
@@ -253,8 +281,6 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     throw Object.assign(e, { reported: true });
   }
   document.applied = true;
-  // Again now the files are written: a module's migration may depend on one (Prisma's snapshot).
-  document.nextSteps = nextSteps(project, applied);
   output.success(`Updated ${plan.files.length} file${plan.files.length === 1 ? "" : "s"}.`);
   if (applied.playground)
     output.info(
@@ -267,36 +293,24 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     output.info(
       `Vendored the runtime of this checkout as ${plan.install.vendor.path} (commit it).`,
     );
-  if (plan.install && options.install === false)
-    output.info(
-      `Install the dependencies: ${[plan.install.command, ...plan.install.args].join(" ")}`,
-    );
-  else if (plan.install) output.success("Installed the dependencies.");
-
-  const steps = document.nextSteps;
-  output.line();
-  output.title("Next steps");
-  for (const { provider, url, console } of steps.callbackUrls)
-    output.info(
-      `Register ${url} as the callback URL of your ${providerInfo(provider)?.name ?? provider} app (${console}).`,
-    );
-  // Keys still blank in the env file; the email keys have working defaults (console delivery).
-  const optional = new Set(["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"]);
-  const envText = new PlanBuilder(project.root).read(answers.envFile) ?? "";
-  const emptyKeys = envAdditions(applied, "x")
-    .filter((a) => !optional.has(a.key) && !envValue(envText, a.key))
-    .map((a) => a.key);
-  if (emptyKeys.length) output.info(`Fill in ${emptyKeys.join(", ")} in ${answers.envFile}.`);
-  for (const step of plan.manual) output.warn(`By hand: ${step}`);
-  if (steps.migrate)
-    output.info(
-      steps.migrate.printOnly
-        ? `Create the auth tables (${steps.migrate.printOnly}): ${steps.migrate.steps.join(" && ")}`
-        : `Create the auth tables: ${steps.migrate.command} (runs ${steps.migrate.steps.join(", then ")})`,
-    );
-  output.info(`Start the app and open ${steps.signIn}`);
+  if (plan.install && options.install !== false) output.success("Installed the dependencies.");
+  const migration = await migrateDuringInit(project.root, applied, options.migrate, io);
+  if (migration.ran && !options.migrate)
+    document.reproduce = reproduce(project, answers, {
+      ...options,
+      cwd: chosenCwd,
+      migrate: true,
+    });
+  // Again now the files are written: a module's migration may depend on one (Prisma's snapshot).
+  document.nextSteps = stepsNow({
+    install: options.install === false ? installCommand : undefined,
+    migrated: migration.ran,
+  });
+  if (migration.error && document.nextSteps.migrate)
+    document.nextSteps.migrate.error = migration.error;
+  printSteps(document.nextSteps);
   if (io.asker.interactive && !options.yes)
     output.info(`Next time, without questions: ${document.reproduce}`);
   output.document(document);
-  return ExitCode.ok;
+  return migration.error ? ExitCode.partial : ExitCode.ok;
 }

@@ -159,6 +159,8 @@ export interface FrameworkModule<Id extends string = string, App = unknown> {
   commonJs: boolean;
   /** Whether `init` can protect pages with middleware (`--protect`). */
   protectsPaths: boolean;
+  /** false: `--protect` is taken, but the wizard does not ask for paths (default: it asks). */
+  asksToProtect?: boolean;
   /** `init` options only this framework takes. */
   cliOptions: readonly CliOption[];
   /** The major version from the project's files, when package.json's range does not tell. */

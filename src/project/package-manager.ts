@@ -101,6 +101,22 @@ export function localBin(
   }
 }
 
+/**
+ * The command that starts the app the way its package.json says: the `dev` script when there is
+ * one, else `start`, in the package manager's own form. Undefined when the project has neither.
+ */
+export function startCommand(
+  manager: PackageManagerName,
+  scripts: Record<string, string> | undefined,
+): string | undefined {
+  const script =
+    scripts?.dev !== undefined ? "dev" : scripts?.start !== undefined ? "start" : undefined;
+  if (!script) return undefined;
+  if (manager === "npm") return script === "start" ? "npm start" : "npm run dev";
+  if (manager === "bun") return `bun run ${script}`;
+  return `${manager} ${script}`;
+}
+
 /** A dependency spec the CLI may pass to a package manager: never something that reads as an option. */
 export function isSafeSpec(spec: string): boolean {
   return spec.length > 0 && !spec.startsWith("-") && !/[\s;&|`$<>]/.test(spec);

@@ -4,6 +4,11 @@ export interface OutputOptions {
   json: boolean;
   /** Colour and symbols; off without a TTY or with NO_COLOR. */
   color: boolean;
+  /**
+   * A live terminal: spinners may redraw lines (a TTY, not CI, not --json, not TERM=dumb).
+   * Default false.
+   */
+  live?: boolean;
   /** Where text goes (tests capture it); the process's stdout and stderr by default. */
   sink?: { out(text: string): void; err(text: string): void };
 }
@@ -16,11 +21,13 @@ type Style = Parameters<typeof styleText>[0];
  */
 export class Output {
   readonly json: boolean;
+  readonly live: boolean;
   private readonly color: boolean;
   private readonly sink: NonNullable<OutputOptions["sink"]>;
 
   constructor(options: OutputOptions) {
     this.json = options.json;
+    this.live = Boolean(options.live) && !options.json;
     this.color = options.color;
     this.sink = options.sink ?? {
       out: (text) => process.stdout.write(text),
@@ -29,12 +36,11 @@ export class Output {
   }
 
   static forTerminal(json: boolean): Output {
-    const color =
-      !json &&
-      Boolean(process.stdout.isTTY) &&
-      !process.env.NO_COLOR &&
-      process.env.TERM !== "dumb";
-    return new Output({ json, color });
+    const terminal = !json && Boolean(process.stdout.isTTY) && process.env.TERM !== "dumb";
+    const color = terminal && !process.env.NO_COLOR;
+    const ci = process.env.CI;
+    const live = terminal && (!ci || ci === "false" || ci === "0");
+    return new Output({ json, color, live });
   }
 
   private paint(style: Style, text: string): string {

@@ -52,6 +52,24 @@ describe("init in a terminal", () => {
     expect(tree(dir)).toEqual(before);
   });
 
+  it("on a project that has auth: says so before the first question, which offers the rest", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const first = runInTerminal(["init", "--no-install", "--providers", "github", "--yes"], {
+      cwd: dir,
+    });
+    expect((await first.result()).exitCode).toBe(0);
+    const before = tree(dir);
+    const run = runInTerminal(["init", "--no-install"], { cwd: dir });
+    await run.answer("What would you like to add?", keys.enter);
+    const { exitCode, screen } = await run.result();
+    expect(exitCode, screen).toBe(0);
+    const said = screen.indexOf("Auth is already set up: src/auth.js:8 configures GitHub");
+    expect(said).toBeGreaterThan(-1);
+    expect(said).toBeLessThan(screen.indexOf("What would you like to add?"));
+    expect(screen).toContain("Add Google");
+    expect(tree(dir)).toEqual(before);
+  });
+
   it("CI=true in a terminal asks nothing and names the missing flag", async () => {
     const dir = copyFixture("express4-cjs-js");
     const run = runInTerminal(["init", "--no-install"], { cwd: dir, env: { CI: "true" } });

@@ -15,7 +15,11 @@ export function commit(dir: string) {
 
 export function editPackageJson(
   dir: string,
-  change: (pkg: { dependencies: Record<string, string>; packageManager?: string }) => void,
+  change: (pkg: {
+    dependencies: Record<string, string>;
+    packageManager?: string;
+    scripts?: Record<string, string>;
+  }) => void,
 ) {
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
   change(pkg);

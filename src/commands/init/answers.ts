@@ -243,7 +243,7 @@ export async function collectAnswers(
   const protect = framework.protectsPaths
     ? await asker.ask({
         flag: "--protect",
-        value: flags.protect,
+        value: flags.protect ?? (framework.asksToProtect === false ? "" : undefined),
         fallback: "",
         prompt: (p) =>
           p.text({

@@ -26,8 +26,8 @@ export interface ApplyOptions {
   install: boolean;
   /** `--keep-on-install-failure`: a failed install leaves the written files in place. */
   keepOnInstallFailure: boolean;
-  /** No install output on the terminal (`--json`). */
-  quiet: boolean;
+  /** A live terminal: the install runs under a spinner (else one line says it is running). */
+  spinner: boolean;
   /** Told what the resolution warned about (unmet peers), before anything is written. */
   warn?: (message: string) => void;
   /** Told of the slow steps before they start (packing, the check), so a pause is explained. */
@@ -73,7 +73,11 @@ export async function applyAndInstall(
     : undefined;
   const applied = applyChanges(plan, copies);
   if (!installing) return { installed: false, resolution };
-  const failed = await execInstall(step, project.root, options.quiet);
+  if (!options.spinner)
+    options.progress?.(
+      `Installing the dependencies with ${project.manager} (its output is shown if it fails)…`,
+    );
+  const failed = await execInstall(step, project.root, options.spinner);
   if (failed !== undefined) {
     const command = [step.command, ...step.args].join(" ");
     const cause = ` (${failed.reason})`;

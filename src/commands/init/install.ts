@@ -42,41 +42,54 @@ export function installStep(
   };
 }
 
-/** Why an install failed: a one-line reason, and what it printed when that was captured. */
+/** Why an install failed: a one-line reason, and the last lines the package manager printed. */
 export interface InstallFailure {
   reason: string;
-  /** The last lines the package manager printed (with --json; otherwise they went to the terminal). */
+  /** The last lines the package manager printed (captured, never streamed). */
   output?: string;
 }
 
-/** Runs the install; resolves to how it failed, or undefined when it worked. */
+/**
+ * Runs the install with the package manager's output captured, not streamed: under a spinner in
+ * a live terminal, silently otherwise. Resolves to how it failed (with the tail of what it
+ * printed), or undefined when it worked.
+ */
 export async function execInstall(
   step: InstallStep,
   cwd: string,
-  quiet: boolean,
+  spinner = false,
 ): Promise<InstallFailure | undefined> {
-  // Loaded here: execa and its dependencies cost ~100 ms to load, and only installs need them.
-  const { execa } = await import("execa");
-  try {
-    await execa(step.command, step.args, quiet ? { cwd, all: true } : { cwd, stdio: "inherit" });
-    return undefined;
-  } catch (error) {
-    const failure = error as { shortMessage?: string; message: string; all?: string };
-    const reason = (failure.shortMessage ?? failure.message).split("\n")[0]!;
-    const output = failure.all?.split("\n").slice(-30).join("\n");
-    return output ? { reason, output } : { reason };
-  }
+  const run = async (): Promise<InstallFailure | undefined> => {
+    // Loaded here: execa and its dependencies cost ~100 ms to load, and only installs need them.
+    const { execa } = await import("execa");
+    try {
+      await execa(step.command, step.args, { cwd, all: true });
+      return undefined;
+    } catch (error) {
+      const failure = error as { shortMessage?: string; message: string; all?: string };
+      const reason = (failure.shortMessage ?? failure.message).split("\n")[0]!;
+      const output = failure.all?.trimEnd().split("\n").slice(-30).join("\n");
+      return output ? { reason, output } : { reason };
+    }
+  };
+  if (!spinner) return run();
+  const { withSpinner } = await import("../../ui/spinner.js");
+  return withSpinner(
+    `Installing the dependencies with ${step.command}`,
+    run,
+    (failure) => failure && `${step.command} failed`,
+  );
 }
 
 /** Runs the install; a failure keeps the applied edits and exits "partial" with the command. */
-export async function runInstall(step: InstallStep, cwd: string, quiet: boolean): Promise<void> {
-  const failure = await execInstall(step, cwd, quiet);
+export async function runInstall(step: InstallStep, cwd: string, spinner = false): Promise<void> {
+  const failure = await execInstall(step, cwd, spinner);
   if (failure === undefined) return;
   const command = [step.command, ...step.args].join(" ");
   throw new CliError(
     "install_failed",
     `The files were updated, but installing the dependencies failed (${failure.reason}). Run it yourself:\n  ${command}`,
     ExitCode.partial,
-    { command },
+    { command, ...(failure.output ? { output: failure.output } : {}) },
   );
 }

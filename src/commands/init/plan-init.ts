@@ -27,6 +27,8 @@ export interface InitPlan {
    * (those get a manual step naming `add-provider`, and no env keys).
    */
   applied: Answers;
+  /** The configuration file (written by this plan, or the app's own). */
+  configFile: string;
 }
 
 /** Builds the whole change set of `init` without touching the disk. */
@@ -83,7 +85,7 @@ export function planInit(
     ...applied.providers.flatMap((p) => (p.peer ? [p.peer] : [])),
   ];
   plan.install = installStep(project, drivers, options.runtimeSpec, options.checkout);
-  return { plan: plan.build(), applied };
+  return { plan: plan.build(), applied, configFile };
 }
 
 /**

@@ -34,11 +34,17 @@ export const express: FrameworkModule<"express", ExpressApp | undefined> = {
   env: undefined,
   typescriptMarker: undefined,
   commonJs: true,
-  protectsPaths: false,
+  // `--protect` only: the wizard does not ask (an Express app's routes are its own code).
+  protectsPaths: true,
+  asksToProtect: false,
   cliOptions: [
     {
       flags: "--entry <file>",
       description: "the file that creates the app, or imports it",
+    },
+    {
+      flags: "--protect <paths>",
+      description: "paths to protect with middleware, comma-separated",
     },
   ],
   detect: detectExpress,

@@ -7,6 +7,7 @@ import { planConfigBesideApp } from "../config-beside-app.js";
 import type { ConfigShape, ProjectOf } from "../types.js";
 import type { ExpressApp } from "./express-app.js";
 import { ensureExpressMount } from "./express-mount.js";
+import { ensureExpressProtect, protectStatement } from "./express-protect.js";
 
 /** A project whose framework is Express. */
 export type ExpressProject = ProjectOf<"express", ExpressApp | undefined>;
@@ -38,11 +39,18 @@ export function planExpress(
     trustProxy: answers.trustProxy,
     style,
   };
+  const protect = answers.protect;
+  // `requireAuth` joins the handler's import when the file does not import that module yet.
+  const fromRuntime = imports.find((spec) => spec.from === config.importPath);
+  const named = (word: string) => new RegExp(`\\b${word}\\b`).test(appText);
+  if (protect.length && fromRuntime && !named(config.handler) && !named("requireAuth"))
+    fromRuntime.named = [...(fromRuntime.named ?? []), "requireAuth"];
   if (!app) {
     const lines = [
       ...imports.map((spec) => importStatement(spec, kind, style)),
       ...(answers.trustProxy ? [`app.set(${quoted("trust proxy", style)}, true)`] : []),
       `app.use(${quoted(answers.mount, style)}, ${handler})`,
+      ...(protect.length ? [protectStatement("app", protect, style)] : []),
     ].map((line) => (line.startsWith("app.") ? statement(line, style) : line));
     plan.manual.push(
       `Mount the endpoints in the file that creates the Express app (no express() call was found; --entry <file> names it), after express() and the body parsers, before the routers:\n  ${lines.join("\n  ")}`,
@@ -56,7 +64,25 @@ export function planExpress(
     text = appText;
   } else {
     text = mounted.text;
+    if (protect.length) {
+      const from = config.importPath;
+      const guarded = ensureExpressProtect(text, basename(app.file), {
+        paths: protect,
+        from,
+        style,
+      });
+      if (guarded.manual) plan.manual.push(guarded.manual);
+      else if (guarded.text !== text)
+        text = ensureImports(
+          guarded.text,
+          basename(app.file),
+          [{ from, named: ["requireAuth"] }],
+          kind,
+          style,
+        );
+    }
   }
-  plan.write(app.file, text, `mount ${config.handler} at ${answers.mount}`);
+  const what = `mount ${config.handler} at ${answers.mount}`;
+  plan.write(app.file, text, protect.length ? `${what}, protect ${protect.join(", ")}` : what);
   return { configFile, existed };
 }
