@@ -48,7 +48,8 @@ describe("every command after init uses the env file the app loads", () => {
       (io) => secret({ cwd: dir, rotate: true, yes: true }, io),
       json,
     );
-    expect(rotated.json).toMatchObject({ key: "AUTH_SECRET_1", envFile: ".env.local" });
+    expect(rotated.json).toMatchObject({ key: "AUTH_SECRET_NEXT", envFile: ".env.local" });
+    expect(read(dir, ".env.local")).toMatch(/^AUTH_SECRET_NEXT=.+$/m);
     const added = await runCommand(
       (io) => addProvider("gitlab", { cwd: dir, yes: true, install: false }, io),
       json,
