@@ -77,12 +77,19 @@ describe("after init: rotate the secret, check, add a provider, on a running app
     expect((await me(app.origin, oldSession)).body.user.email).toBe("demo@example.com");
     await app.server.stop();
 
-    // Rotate: AUTH_SECRET stays for decryption, AUTH_SECRET_1 encrypts from now on.
+    // Rotate in two phases: AUTH_SECRET_NEXT is accepted first, then promoted to AUTH_SECRET_1,
+    // which encrypts from then on; AUTH_SECRET stays for decryption.
     const oldSecret = envValue(dir, "AUTH_SECRET")!;
     const rotated = run(["secret", "--rotate", "--yes"]);
     expect(rotated.exitCode, rotated.stderr).toBe(0);
-    expect(rotated.stdout).toContain("Remove the older secrets after");
+    const next = envValue(dir, "AUTH_SECRET_NEXT")!;
+    expect(next).toBeTruthy();
+    const promoted = run(["secret", "--promote", "--yes"]);
+    expect(promoted.exitCode, promoted.stderr).toBe(0);
+    expect(promoted.stdout).toContain("Remove the older secrets after");
     const newSecret = envValue(dir, "AUTH_SECRET_1")!;
+    expect(newSecret).toBe(next);
+    expect(envValue(dir, "AUTH_SECRET_NEXT")).toBeUndefined();
     expect(envValue(dir, "AUTH_SECRET")).toBe(oldSecret);
 
     app = await start(dir, process.execPath, ["src/index.js"]);
