@@ -16,7 +16,7 @@ import { openMysql, openSqlite } from "./other-sql.js";
 import { type Catalog, openPglite, openPostgres } from "./read-only-sql.js";
 import { type ExpectedTable, expectedTables } from "./runtime-schema.js";
 import { failureReason } from "./timed.js";
-import type { ProbeFinding, ProbeOptions, ProbeOutcome } from "./types.js";
+import type { ProbeOptions, ProbeOutcome } from "./types.js";
 
 const MIGRATE = "npx create-auth migrate";
 
@@ -70,20 +70,27 @@ async function missingFrom(catalog: Catalog, expected: ExpectedTable[]) {
   return { tables, columns };
 }
 
-function tablesFinding(
+/** The outcome of a database that lacks `missing`: an `online-database-tables` error. */
+function lacking(
   context: CheckContext,
   target: string,
   missing: string[],
   fix: string,
-): ProbeFinding {
+  detail = `lacks ${missing.join("; ")}`,
+): ProbeOutcome {
   const { config } = context.setup;
   return {
-    rule: "online-database-tables",
-    file: config.file,
-    line: config.adapter?.line,
-    message: `The ${target} lacks ${missing.join("; ")}.`,
-    why: 'The adapter queries these by name: the first sign-in fails (relation "…" does not exist) although the app starts fine.',
-    fix,
+    results: [{ probe: "database", target, status: "error", detail }],
+    findings: [
+      {
+        rule: "online-database-tables",
+        file: config.file,
+        line: config.adapter?.line,
+        message: `The ${target} lacks ${missing.join("; ")}.`,
+        why: 'The adapter queries these by name: the first sign-in fails (relation "…" does not exist) although the app starts fine.',
+        fix,
+      },
+    ],
   };
 }
 
@@ -113,17 +120,13 @@ async function probeRuntimeSchema(
   }
   if (!catalog) {
     const folder = target.kind === "embedded" ? relative(context.root, target.dir) : "";
-    return {
-      results: [{ probe: "database", target: where, status: "error", detail: "no database" }],
-      findings: [
-        tablesFinding(
-          context,
-          where,
-          [`a database: the folder ${folder} does not exist or holds none`],
-          `Run ${MIGRATE} (it creates the folder and the tables), or fix the folder in the configuration.`,
-        ),
-      ],
-    };
+    return lacking(
+      context,
+      where,
+      [`a database: the folder ${folder} does not exist or holds none`],
+      `Run ${MIGRATE} (it creates the folder and the tables), or fix the folder in the configuration.`,
+      "no database",
+    );
   }
   try {
     const expected = expectedTables(runtime.schema);
@@ -142,24 +145,12 @@ async function probeRuntimeSchema(
         : []),
     ];
     if (missing.length)
-      return {
-        results: [
-          {
-            probe: "database",
-            target: where,
-            status: "error",
-            detail: `lacks ${missing.join("; ")}`,
-          },
-        ],
-        findings: [
-          tablesFinding(
-            context,
-            where,
-            missing,
-            `Run ${MIGRATE}: it creates what is missing and records the version, and changes nothing that exists.`,
-          ),
-        ],
-      };
+      return lacking(
+        context,
+        where,
+        missing,
+        `Run ${MIGRATE}: it creates what is missing and records the version, and changes nothing that exists.`,
+      );
     const at = typeof wanted === "number" ? `, schema version ${recorded}` : "";
     return {
       results: [
@@ -230,24 +221,13 @@ async function probeOrmTables(
     const found = await catalog.columns(names);
     const missing = names.filter((name) => !found.has(name));
     if (missing.length)
-      return {
-        results: [
-          {
-            probe: "database",
-            target: where,
-            status: "error",
-            detail: `lacks the tables ${missing.join(", ")}`,
-          },
-        ],
-        findings: [
-          tablesFinding(
-            context,
-            where,
-            [`the tables ${missing.join(", ")} that ${orm.adapterPackage} queries`],
-            `Run ${MIGRATE} (it runs ${orm.name}'s own migration), or your usual ${orm.name} migration.`,
-          ),
-        ],
-      };
+      return lacking(
+        context,
+        where,
+        [`the tables ${missing.join(", ")} that ${orm.adapterPackage} queries`],
+        `Run ${MIGRATE} (it runs ${orm.name}'s own migration), or your usual ${orm.name} migration.`,
+        `lacks the tables ${missing.join(", ")}`,
+      );
     return {
       results: [
         { probe: "database", target: where, status: "ok", detail: `${names.length} tables OK` },
