@@ -71,6 +71,9 @@ export async function startSmtpServer() {
       });
     },
   });
+  // A client connection reset mid-session (fault tests reset them on purpose) is reported as an
+  // error event; without a listener it would be thrown.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -172,14 +172,18 @@ async function startBalancer(targets: number[]): Promise<Server> {
     const upstream = httpRequest(
       { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
+        answer.on("error", () => res.destroy());
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
+    // A fault ends connections abruptly: each side's error ends the exchange, never the process.
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();
     });
+    req.on("error", () => upstream.destroy());
+    res.on("error", () => upstream.destroy());
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
