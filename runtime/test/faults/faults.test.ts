@@ -85,6 +85,8 @@ interface Outcome {
   perInstance: (number | null)[];
   /** What the visitor signed in before the fault got from `/auth/session` during it. */
   session?: { status: number; user?: string };
+  /** Which sign-ins started during the fault succeeded (the email one: the link was sent). */
+  signIns?: Record<string, boolean | undefined>;
   /** Connections the dependency's proxy accepted by the end of the scenario. */
   accepted: number;
 }
@@ -149,7 +151,7 @@ afterAll(async () => {
       outcomes
         .map(
           (o) =>
-            `${o.dependency} ${o.mode}: during ${JSON.stringify(o.during)} session ${JSON.stringify(o.session)} accepted ${o.accepted}, slowest ${o.maxDuringMs} ms, recovered in ${JSON.stringify(o.perInstance)} ms`,
+            `${o.dependency} ${o.mode}: during ${JSON.stringify(o.during)} session ${JSON.stringify(o.session)} sign-ins ${JSON.stringify(o.signIns)} accepted ${o.accepted}, slowest ${o.maxDuringMs} ms, recovered in ${JSON.stringify(o.perInstance)} ms`,
         )
         .join("\n"),
     );
@@ -178,9 +180,9 @@ describe.each(scenarios)(`fault suite (${profile}): %s %s`, (dependency, mode) =
     const end = await inject(rig.proxies[dependency], mode);
     rig.label = `${id} during`;
     const linkEmail = `${id}@mail.test`;
-    const [session, protectedStatus] =
+    const [session, protectedStatus, credentials, emailLink, openId] =
       mode === "half-open"
-        ? [undefined, undefined]
+        ? []
         : await Promise.all([
             resident.sessionState(),
             resident.request("/protected").then((response) => response.status),
@@ -194,10 +196,18 @@ describe.each(scenarios)(`fault suite (${profile}): %s %s`, (dependency, mode) =
     const during = rig.samples.filter((sample) => sample.label === `${id} during`);
     // Bounded: every request got an answer (the harness records 0 for none within its cap).
     expect(during.filter((sample) => sample.status === 0)).toEqual([]);
+    const signIns = { credentials, emailLink, openId };
     if (session && dependency !== "postgres") {
       // Only the session store holds sessions: other dependencies never touch a signed-in user.
       expect(session).toEqual({ status: 200, user: residentEmail });
       expect(protectedStatus).toBe(200);
+      // A sign-in that does not need the faulted dependency goes through (the rate limiter
+      // counts credentials and email sign-ins only).
+      if (dependency === "redis") expect(signIns.openId).toBe(true);
+      if (dependency === "smtp")
+        expect([signIns.credentials, signIns.openId]).toEqual([true, true]);
+      if (dependency === "op")
+        expect([signIns.credentials, signIns.emailLink]).toEqual([true, true]);
     }
     if (session && dependency === "postgres" && sessionStoreTellsTheTruth) {
       // The session store fails: a signed-in user is never told they are signed out.
@@ -245,6 +255,7 @@ describe.each(scenarios)(`fault suite (${profile}): %s %s`, (dependency, mode) =
       recoveryMs,
       perInstance,
       session,
+      signIns: session ? signIns : undefined,
       accepted: rig.proxies[dependency].accepted,
     });
     // Short-profile bounds are tight enough for every scenario to meet 5 s.
