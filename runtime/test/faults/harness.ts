@@ -22,7 +22,8 @@ import { type StartedProcess, startProcess } from "../support/process.js";
 import { faultApp } from "./app.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const REDIS_PORT = 6379;
+/** The machine's Redis, as the other Redis suites find it. */
+const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
 const CLIENT_ID = "fault-client";
 const CLIENT_SECRET = "fault-client-secret-0123456789";
 
@@ -215,15 +216,26 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
   await migrate(pool);
   const smtp = await startSmtpServer();
   const op = await startMockOP({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  const pgPort = Number(new URL(DATABASE_URL).port || 5432);
+  const postgres = new URL(DATABASE_URL);
   const proxies: Record<Dependency, FaultProxy> = {
-    postgres: await startFaultProxy({ port: pgPort }),
-    redis: await startFaultProxy({ port: REDIS_PORT }),
+    postgres: await startFaultProxy({
+      host: postgres.hostname,
+      port: Number(postgres.port || 5432),
+    }),
+    redis: await startFaultProxy({
+      host: REDIS_URL.hostname,
+      port: Number(REDIS_URL.port || 6379),
+    }),
     smtp: await startFaultProxy({ port: smtp.port }),
     op: await startFaultProxy({ port: Number(new URL(op.issuer).port) }),
   };
   const proxiedDatabase = new URL(database.url);
   proxiedDatabase.host = `127.0.0.1:${proxies.postgres.port}`;
+
+  const proxiedRedis = new URL(REDIS_URL);
+  proxiedRedis.host = `127.0.0.1:${proxies.redis.port}`;
+  // A database index of its own, so counts never meet another suite's.
+  proxiedRedis.pathname = "/7";
 
   mkdirSync(join(root, ".tmp"), { recursive: true });
   const dir = mkdtempSync(join(root, ".tmp", "faults-"));
@@ -233,8 +245,7 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
     AUTH_SECRET: SECRET,
     BOUNDS: options.bounds,
     DATABASE_URL: proxiedDatabase.toString(),
-    // A database index of its own, so counts never meet another suite's.
-    REDIS_URL: `redis://127.0.0.1:${proxies.redis.port}/7`,
+    REDIS_URL: proxiedRedis.toString(),
     SMTP_URL: `smtp://127.0.0.1:${proxies.smtp.port}`,
     OP_ISSUER: op.issuer,
     OP_CLIENT_ID: CLIENT_ID,
