@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import {
   errorPage,
+  playgroundPage,
   signInPage,
   signOutPage,
   verifyRequestPage,
@@ -52,6 +53,16 @@ const pages = {
   }),
   "verify-request": verifyRequestPage({
     homeUrl: "https://app.example",
+    theme: { colorScheme: "light" },
+  }),
+  playground: playgroundPage({
+    providerName: "GitHub",
+    action: "http://localhost:3000/auth/playground/authorize",
+    params: { client_id: "c", state: "s" },
+    users: [
+      { id: "alice", name: "Alice Example", email: "alice@example.com" },
+      { id: "bob", name: "Bob Example", email: "bob@example.com" },
+    ],
     theme: { colorScheme: "light" },
   }),
 };

@@ -271,6 +271,19 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     if (kept) {
       document.nextSteps = stepsNow({ install: installCommand });
       printSteps(document.nextSteps);
+    } else if (e.code === "install_failed_restored") {
+      // Nothing was changed: what leads somewhere is fixing the install and running init again.
+      document.nextSteps = {
+        ...document.nextSteps,
+        list: [
+          `Fix what ${project.packageManager.name} reports${printed ? " above" : ""}.`,
+          `Run init again: ${document.reproduce}`,
+          `Or keep the files and install yourself: ${document.reproduce} --keep-on-install-failure`,
+        ],
+      };
+      output.line();
+      output.title("Next steps");
+      for (const step of numbered(document.nextSteps.list)) output.info(step);
     }
     output.document({
       ...document,

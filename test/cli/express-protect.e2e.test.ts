@@ -3,43 +3,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { StartedProcess } from "../../runtime/test/support/process.js";
 import { copyFixture, removeTemporary, runBin, tree } from "../support/cli.js";
-import { initApp, npm, start } from "../support/journey.js";
+import { demoSignIn, initApp, npm, SESSION_COOKIE, start } from "../support/journey.js";
 
 afterAll(removeTemporary);
-
-const SESSION_COOKIE = "authjs.session-token";
-
-/** The cookies a response sets, as a `Cookie` header (removals left out). */
-function cookies(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
-
-/** The demo user's sign-in over HTTP, as the built-in page's form sends it: the session cookie. */
-async function signIn(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${origin}/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies(csrf) },
-    body: new URLSearchParams({
-      csrfToken,
-      email: "demo@example.com",
-      password: "demo1234",
-      callbackUrl: `${origin}/account`,
-    }),
-  });
-  expect(response.status).toBe(302);
-  const session = cookies(response)
-    .split("; ")
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  expect(session).toBeDefined();
-  return session!;
-}
 
 const page = (origin: string, path: string, cookie?: string) =>
   fetch(`${origin}${path}`, {
@@ -89,7 +55,7 @@ describe("Express init --protect on a running app", () => {
     // What is not listed stays open.
     expect((await page(app.origin, "/")).status).toBe(200);
 
-    const session = await signIn(app.origin);
+    const session = `${SESSION_COOKIE}=${await demoSignIn(app.origin, "/account")}`;
     const signedIn = await page(app.origin, "/account", session);
     expect(signedIn.status).toBe(200);
     expect(await signedIn.text()).toBe("Account");

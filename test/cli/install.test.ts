@@ -159,6 +159,11 @@ describe("an install that fails after the files were written", () => {
     expect(JSON.parse(run.stdout).error.details.output).toContain("gyp ERR! build error");
     // package.json and the lockfile npm wrote are back as they were, the new files gone.
     expect(tree(dir)).toEqual(before);
+    // The next steps still lead somewhere: fix the install, then the same init again.
+    const { list } = JSON.parse(run.stdout).nextSteps as { list: string[] };
+    expect(list[0]).toMatch(/^Fix what npm reports/);
+    expect(list[1]).toMatch(/^Run init again: npx create-auth init .*--runtime-spec/);
+    expect(list[2]).toMatch(/--keep-on-install-failure$/);
   }, 120_000);
 
   it("keeps them with --keep-on-install-failure (exit 2, install_failed_kept)", () => {

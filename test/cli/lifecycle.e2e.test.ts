@@ -4,44 +4,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { decode } from "../../runtime/src/jwt.js";
 import type { StartedProcess } from "../../runtime/test/support/process.js";
 import { copyFixture, removeTemporary, runBin } from "../support/cli.js";
-import { addMeRoute, initApp, npm, start } from "../support/journey.js";
+import { addMeRoute, demoSignIn, initApp, npm, SESSION_COOKIE, start } from "../support/journey.js";
 
 afterAll(removeTemporary);
-
-const SESSION_COOKIE = "authjs.session-token";
-
-/** The cookies a response sets, as a `Cookie` header (removals left out). */
-function cookies(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
-
-/** A credentials sign-in over HTTP, as the built-in page's form does it. */
-async function signIn(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${origin}/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies(csrf) },
-    body: new URLSearchParams({
-      csrfToken,
-      email: "demo@example.com",
-      password: "demo1234",
-      callbackUrl: `${origin}/me`,
-    }),
-  });
-  expect(response.status).toBe(302);
-  expect(response.headers.get("location")).toBe(`${origin}/me`);
-  const session = cookies(response)
-    .split("; ")
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  expect(session).toBeDefined();
-  return session!.slice(SESSION_COOKIE.length + 1);
-}
 
 async function me(origin: string, token: string) {
   const response = await fetch(`${origin}/me`, {
@@ -73,7 +38,7 @@ describe("after init: rotate the secret, check, add a provider, on a running app
 
     let app = await start(dir, process.execPath, ["src/index.js"]);
     server = app.server;
-    const oldSession = await signIn(app.origin);
+    const oldSession = await demoSignIn(app.origin, "/me");
     expect((await me(app.origin, oldSession)).body.user.email).toBe("demo@example.com");
     await app.server.stop();
 
@@ -99,7 +64,7 @@ describe("after init: rotate the secret, check, add a provider, on a running app
     expect(still.status).toBe(200);
     expect(still.body.user.email).toBe("demo@example.com");
     // A new sign-in is sealed with the new secret only.
-    const newSession = await signIn(app.origin);
+    const newSession = await demoSignIn(app.origin, "/me");
     await expect(
       decode({ token: newSession, secret: newSecret, salt: SESSION_COOKIE }),
     ).resolves.toMatchObject({ email: "demo@example.com" });

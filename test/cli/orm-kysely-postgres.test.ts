@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,10 +7,10 @@ import {
   type ThrowawayDatabase,
   throwawayPostgres,
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
-import { linkIn, startSmtpServer } from "../../runtime/test/email/smtp.js";
+import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
-import { npmEnv } from "../support/install.js";
-import { start } from "../support/journey.js";
+import { commandsIn, npmEnv } from "../support/install.js";
+import { emailLinkSignIn, start } from "../support/journey.js";
 
 // An Express 5 API on Kysely laid out as Kysely's getting-started guide lays one out: the table
 // interfaces and their Selectable/Insertable/Updateable aliases in src/types.ts, the instance
@@ -181,20 +180,7 @@ let dir: string;
 let database: ThrowawayDatabase;
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
 
-/** A command in the app, as its developer would type it; throws with its output on failure. */
-const inApp = (command: string, args: string[], env: Record<string, string> = {}) => {
-  try {
-    return execFileSync(command, args, {
-      cwd: dir,
-      encoding: "utf8",
-      stdio: "pipe",
-      env: { ...process.env, ...npmEnv, ...env },
-    });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout}\n${stderr}`);
-  }
-};
+const inApp = commandsIn(() => dir);
 
 /** Rows of one query on the app's database, over a connection of its own. */
 async function query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
@@ -270,13 +256,6 @@ const init = () =>
     { env: npmEnv },
   );
 
-/** The `name=value` pairs of a response's Set-Cookie lines, as a Cookie header. */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-
 describe("an Express 5 + Kysely (pg, kysely-ctl) app", () => {
   it("takes init and migrate, signs in by email link into Kysely's User table, signs out, and stays the same on a second init", async () => {
     const petColumns = await columns("pet");
@@ -317,21 +296,11 @@ describe("an Express 5 + Kysely (pg, kysely-ctl) app", () => {
       AUTH_EMAIL_FROM: "auth@example.com",
     });
     try {
-      const csrf = await fetch(`${app.origin}/auth/csrf`);
-      const cookie = cookiesOf(csrf);
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const sent = await fetch(`${app.origin}/auth/signin/email`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        body: new URLSearchParams({ csrfToken, email: "grace@example.com" }),
-      });
-      expect(sent.status, app.server.output()).toBeLessThan(400);
-      const callback = await fetch(linkIn(await smtp.nextMessage()), {
-        redirect: "manual",
-        headers: { cookie },
-      });
-      const session = `${cookie}; ${cookiesOf(callback)}`;
+      const { cookie: session, csrfToken } = await emailLinkSignIn(
+        app.origin,
+        smtp,
+        "grace@example.com",
+      );
       const me = await fetch(`${app.origin}/auth/session`, { headers: { cookie: session } });
       expect(await me.json(), app.server.output()).toMatchObject({
         user: { email: "grace@example.com" },

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,10 +7,10 @@ import {
   type ThrowawayDatabase,
   throwawayPostgres,
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
-import { linkIn, startSmtpServer } from "../../runtime/test/email/smtp.js";
+import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
-import { npmEnv } from "../support/install.js";
-import { start } from "../support/journey.js";
+import { commandsIn, npmEnv } from "../support/install.js";
+import { emailLinkSignIn, start } from "../support/journey.js";
 
 // An Express + Prisma API as people start one (CommonJS TypeScript, ts-node, Jest, a User model
 // with posts, the client exported from src/db.ts), on Prisma 6.19 with engine "js" and
@@ -155,20 +154,7 @@ let dir: string;
 let database: ThrowawayDatabase;
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
 
-/** A command in the app, as its developer would type it; throws with its output on failure. */
-const inApp = (command: string, args: string[], env: Record<string, string> = {}) => {
-  try {
-    return execFileSync(command, args, {
-      cwd: dir,
-      encoding: "utf8",
-      stdio: "pipe",
-      env: { ...process.env, ...npmEnv, CHECKPOINT_DISABLE: "1", ...env },
-    });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout}\n${stderr}`);
-  }
-};
+const inApp = commandsIn(() => dir, { CHECKPOINT_DISABLE: "1" });
 const prisma = (...args: string[]) => inApp("npx", ["--no-install", "prisma", ...args]);
 
 beforeAll(async () => {
@@ -264,25 +250,7 @@ describe("an Express + Prisma (engine js, PostgreSQL) app", () => {
       AUTH_EMAIL_FROM: "auth@example.com",
     });
     try {
-      const csrf = await fetch(`${app.origin}/auth/csrf`);
-      const cookie = csrf.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const sent = await fetch(`${app.origin}/auth/signin/email`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        body: new URLSearchParams({ csrfToken, email: "ada@example.com" }),
-      });
-      expect(sent.status, app.server.output()).toBeLessThan(400);
-      const link = linkIn(await smtp.nextMessage());
-      const callback = await fetch(link, { redirect: "manual", headers: { cookie } });
-      const session = callback.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
+      const { cookie: session } = await emailLinkSignIn(app.origin, smtp, "ada@example.com");
       const me = await fetch(`${app.origin}/auth/session`, { headers: { cookie: session } });
       expect(await me.json(), app.server.output()).toMatchObject({
         user: { email: "ada@example.com" },

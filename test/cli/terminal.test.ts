@@ -14,6 +14,7 @@ describe("init in a terminal", () => {
     await run.answer("Where do sessions live?", keys.enter);
     await run.answer("Where should the auth endpoints live?", keys.enter);
     await run.answer("behind a reverse proxy", keys.enter);
+    await run.answer("with the playground", keys.enter);
     await run.answer("Apply these changes?", keys.enter);
     const { exitCode, screen } = await run.result();
     expect(exitCode, screen).toBe(0);
@@ -24,6 +25,8 @@ describe("init in a terminal", () => {
     expect(files["src/auth.js"]).toContain("session: { strategy: 'jwt' }");
     expect(files["src/index.js"]).toContain("app.use('/auth', ExpressAuth(authConfig))");
     expect(files[".env"]).toMatch(/^AUTH_SECRET=[\w-]{43}$/m);
+    // GitHub has no client id yet: the playground was offered, and Yes turned it on.
+    expect(files[".env"]).toMatch(/^AUTH_PLAYGROUND=true$/m);
   });
 
   it("Ctrl-C at a prompt cancels with exit 130 and changes nothing", async () => {
@@ -46,6 +49,7 @@ describe("init in a terminal", () => {
     await run.answer("Where do sessions live?", keys.enter);
     await run.answer("Where should the auth endpoints live?", keys.enter);
     await run.answer("behind a reverse proxy", keys.enter);
+    await run.answer("with the playground", keys.enter);
     await run.answer("Apply these changes?", `${keys.down}${keys.enter}`);
     const { exitCode } = await run.result();
     expect(exitCode).toBe(130);

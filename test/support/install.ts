@@ -31,3 +31,23 @@ export const initGithub = (dir: string, flags: string[], env: Record<string, str
   runBin(["init", "--cwd", dir, "--providers", "github", "--yes", ...flags], {
     env: { ...npmEnv, ...env },
   });
+
+/**
+ * Runs commands in an app as its developer would type them (npm from the shared cache), with
+ * `env` added; throws with the command's output when it fails.
+ */
+export function commandsIn(dir: () => string, env: Record<string, string> = {}) {
+  return (command: string, args: string[], extra: Record<string, string> = {}) => {
+    try {
+      return execFileSync(command, args, {
+        cwd: dir(),
+        encoding: "utf8",
+        stdio: "pipe",
+        env: { ...process.env, ...npmEnv, ...env, ...extra },
+      });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      throw new Error(`${command} ${args.join(" ")} failed:\n${stdout}\n${stderr}`);
+    }
+  };
+}

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, inject } from "vitest";
+import { type CapturedMail, linkIn } from "../../runtime/test/email/smtp.js";
 import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
 import { freePort, startDetached, waitForHttp } from "../../runtime/test/support/process.js";
 import { runBin } from "./cli.js";
@@ -62,4 +63,69 @@ export function addMeRoute(dir: string) {
       "const { requireAuth } = require('@create-auth/runtime/express')\napp.get('/me', requireAuth(authConfig), (req, res) => res.json(res.locals.session))\n\nconst port = process.env.PORT",
     ),
   );
+}
+
+export const SESSION_COOKIE = "authjs.session-token";
+
+/** The cookies a response sets, as a `Cookie` header (removals left out). */
+export function setCookies(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/**
+ * The demo user's credentials sign-in over HTTP, as the built-in page's form sends it, landing
+ * on `callbackPath`: the session cookie's value.
+ */
+export async function demoSignIn(origin: string, callbackPath: string): Promise<string> {
+  const csrf = await fetch(`${origin}/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${origin}/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: setCookies(csrf) },
+    body: new URLSearchParams({
+      csrfToken,
+      email: "demo@example.com",
+      password: "demo1234",
+      callbackUrl: `${origin}${callbackPath}`,
+    }),
+  });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe(`${origin}${callbackPath}`);
+  const session = setCookies(response)
+    .split("; ")
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  expect(session).toBeDefined();
+  return session!.slice(SESSION_COOKIE.length + 1);
+}
+
+/**
+ * A magic-link sign-in over HTTP as the built-in form sends it: the CSRF token, the form post,
+ * then the link from the mail `smtp` received. The cookies of the signed-in browser, and the CSRF
+ * token (for a sign-out).
+ */
+export async function emailLinkSignIn(
+  origin: string,
+  smtp: { nextMessage(): Promise<CapturedMail> },
+  email: string,
+): Promise<{ cookie: string; csrfToken: string }> {
+  const csrf = await fetch(`${origin}/auth/csrf`);
+  const before = setCookies(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const sent = await fetch(`${origin}/auth/signin/email`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: before },
+    body: new URLSearchParams({ csrfToken, email }),
+  });
+  if (sent.status >= 400) throw new Error(`The sign-in form answered ${sent.status}`);
+  const callback = await fetch(linkIn(await smtp.nextMessage()), {
+    redirect: "manual",
+    headers: { cookie: before },
+  });
+  return { cookie: `${before}; ${setCookies(callback)}`, csrfToken };
 }

@@ -109,6 +109,20 @@ describe("postgresDatabase under faults", () => {
     for (const read of reads) expect(read?.session.sessionToken).toBe(sessionToken);
   }, 30_000);
 
+  it("connections that went silent while the app was idle are checked and replaced before the next query uses one", async () => {
+    // A long query bound: without the idle check the next read would wait all of it and fail.
+    const db = throughProxy({ max: 2, queryTimeout: 20_000, idleCheck: 200 });
+    const { adapter, sessionToken } = await signedInUser(db);
+    await Promise.all(Array.from({ length: 2 }, () => db.query("SELECT pg_sleep(0.05)")));
+    // The network drops the idle connections silently, then works again for new ones: no
+    // request ran meanwhile, so nothing has noticed.
+    await proxy.set("stall");
+    await sleep(300);
+    await proxy.set("pass");
+    const read = await adapter.getSessionAndUser(sessionToken);
+    expect(read?.session.sessionToken).toBe(sessionToken);
+  }, 15_000);
+
   it("a refused database rejects with DependencyUnavailable, and works again once it listens", async () => {
     const db = throughProxy();
     const { adapter, sessionToken } = await signedInUser(db);

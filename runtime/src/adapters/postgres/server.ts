@@ -5,6 +5,11 @@ import type { SqlClient } from "./client.js";
 import { DATABASE_RETRY_AFTER, databaseFailure, isConnectionFailure } from "./failure.js";
 
 interface PoolLike extends SqlClient {
+  /** `pg` takes a query config too; `query_timeout` there bounds that one query. */
+  query(
+    config: { text: string; query_timeout: number } | string,
+    params?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[] }>;
   end(): Promise<void>;
   on(event: "error", listener: (error: Error) => void): void;
   /** Queries waiting for a pooled client (`pg` ≥ 8). */
@@ -51,6 +56,13 @@ export interface PostgresDatabaseOptions {
    */
   maxWaiting?: number;
   /**
+   * When no query has completed for this long, the next one first checks the pool with
+   * `SELECT 1` (bounded by one second): connections that went silent while the app was idle
+   * (a network path that dropped them without a reset) are then replaced at once instead of
+   * costing that query its whole `queryTimeout`. `0` turns the check off. Default 500.
+   */
+  idleCheck?: number;
+  /**
    * Further `pg.Pool` options (`ssl`, `application_name`, …), applied over the ones above (set
    * `statement_timeout` or `query_timeout` here only to override the bounds on purpose).
    */
@@ -64,7 +76,10 @@ export const POSTGRES_DEFAULTS = {
   queryTimeout: 5_000,
   idleTimeout: 10_000,
   keepAliveDelay: 10_000,
+  idleCheck: 500,
 } as const;
+/** The bound of the idle check's `SELECT 1`. */
+const IDLE_CHECK_TIMEOUT = 1_000;
 /** How much longer than `statement_timeout` the client waits before it gives the connection up. */
 const SILENCE_MARGIN = 1_000;
 
@@ -158,9 +173,45 @@ export function postgresDatabase(options: string | PostgresDatabaseOptions = {})
     opening = undefined;
     pool.then((old) => old.end()).catch(() => {});
   };
+  const idleCheck =
+    settings.idleCheck === 0
+      ? 0
+      : assertTimeout("idleCheck", settings.idleCheck ?? POSTGRES_DEFAULTS.idleCheck);
+  /** When a query last completed on the current pool (or the pool was opened). */
+  let lastAnswer = 0;
+  let checking: Promise<void> | undefined;
+  /**
+   * The pool to run a query on. After `idleCheck` without an answer, one `SELECT 1` (shared by
+   * the queries arriving meanwhile) checks the idle connections first; when it fails on the
+   * connection, the pool is retired and a fresh one opened.
+   */
+  const usable = async (): Promise<{ current: Promise<PoolLike> }> => {
+    const current = open();
+    const pool = await current;
+    if (lastAnswer === 0) lastAnswer = Date.now();
+    if (idleCheck === 0 || Date.now() - lastAnswer < idleCheck) return { current };
+    checking ??= pool
+      .query({ text: "SELECT 1", query_timeout: IDLE_CHECK_TIMEOUT })
+      .then(
+        () => {
+          lastAnswer = Date.now();
+        },
+        (error: unknown) => {
+          if (isConnectionFailure(databaseFailure(error))) {
+            retire(current);
+            lastAnswer = 0;
+          }
+        },
+      )
+      .finally(() => {
+        checking = undefined;
+      });
+    await checking;
+    return { current: open() };
+  };
   return {
     async query(text, params) {
-      const current = open();
+      const { current } = await usable();
       const pool = await current;
       if ((pool.waitingCount ?? 0) >= maxWaiting) {
         throw new DependencyOverloaded(
@@ -170,7 +221,9 @@ export function postgresDatabase(options: string | PostgresDatabaseOptions = {})
       }
       try {
         // `pool.query` releases its connection with the error on failure, which destroys it.
-        return await pool.query(text, params);
+        const result = await pool.query(text, params);
+        if (opening === current) lastAnswer = Date.now();
+        return result;
       } catch (error) {
         const failure = databaseFailure(error);
         if (isConnectionFailure(failure)) retire(current);

@@ -46,6 +46,17 @@ export async function throwawayPostgres(prefix: string): Promise<ThrowawayDataba
     async drop() {
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
+      // A closed pool's connections may still be saying goodbye (pg-pool resolves `end()` before
+      // its clients have): a FORCE drop then kills them mid-way, and the FATAL it sends them is
+      // an uncaught error in the test process. Give them a moment to go first.
+      for (let waited = 0; waited < 2_000; waited += 50) {
+        const { rows } = await client.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       // FORCE: a pool the ORM under test forgot to close must not keep the database alive.
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
