@@ -12,6 +12,7 @@ import {
   playgroundPage,
   rateLimitedPage,
   signInPage,
+  signOutIncompletePage,
   signOutPage,
   verifyRequestPage,
 } from "../src/pages/index.js";
@@ -95,19 +96,25 @@ const pages = (theme: Theme): Record<string, string> => ({
     theme,
   }).html,
   signout: signOutPage({ action: `${base}/signout`, csrfToken: "t", theme }).html,
+  "signout not finished": signOutIncompletePage({ continueUrl: "https://app.test/", theme }).html,
   ...Object.fromEntries(
-    ["Configuration", "AccessDenied", "Verification", "OAuthCallbackError", undefined].map(
-      (error) => [
-        `error ${error}`,
-        errorPage({
-          error,
-          signInUrl: `${base}/signin`,
-          homeUrl: "https://app.test/",
-          theme,
-          diagnosis: ['Provider "github" has no clientId: set AUTH_GITHUB_ID.'],
-        }).html,
-      ],
-    ),
+    [
+      "Configuration",
+      "AccessDenied",
+      "Verification",
+      "OAuthCallbackError",
+      "SessionStoreUnavailable",
+      undefined,
+    ].map((error) => [
+      `error ${error}`,
+      errorPage({
+        error,
+        signInUrl: `${base}/signin`,
+        homeUrl: "https://app.test/",
+        theme,
+        diagnosis: ['Provider "github" has no clientId: set AUTH_GITHUB_ID.'],
+      }).html,
+    ]),
   ),
   "verify-request": verifyRequestPage({ homeUrl: "https://app.test/", theme }).html,
   "verify-request with the address": verifyRequestPage({
