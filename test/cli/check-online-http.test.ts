@@ -1,7 +1,7 @@
-import { ExpressAuth } from "@create-auth/runtime/express";
-import GitHub from "@create-auth/runtime/providers/github";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
+import { ExpressAuth } from "../../runtime/src/express/index.js";
+import GitHub from "../../runtime/src/providers/github.js";
 import { startOP } from "../../runtime/test/oauth/op.js";
 import { edit, project, read, replaceIn, runCheck } from "../support/check-project.js";
 import { removeTemporary, runInstalledBin } from "../support/cli.js";
@@ -101,8 +101,8 @@ describe("check --online: OIDC issuers", () => {
     const issuer = await closedUrl();
     replaceIn("src/auth.ts")(
       dir,
-      'import GitHub from "@create-auth/runtime/providers/github";',
-      'import GitHub from "@create-auth/runtime/providers/github";\nimport OIDC from "@create-auth/runtime/providers/oidc";',
+      'import GitHub from "../../runtime/src/providers/github.js";',
+      'import GitHub from "../../runtime/src/providers/github.js";\nimport OIDC from "@create-auth/runtime/providers/oidc";',
     );
     replaceIn("src/auth.ts")(
       dir,
