@@ -101,8 +101,8 @@ describe("check --online: OIDC issuers", () => {
     const issuer = await closedUrl();
     replaceIn("src/auth.ts")(
       dir,
-      'import GitHub from "../../runtime/src/providers/github.js";',
-      'import GitHub from "../../runtime/src/providers/github.js";\nimport OIDC from "@create-auth/runtime/providers/oidc";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      'import GitHub from "@create-auth/runtime/providers/github";\nimport OIDC from "@create-auth/runtime/providers/oidc";',
     );
     replaceIn("src/auth.ts")(
       dir,
