@@ -6,6 +6,7 @@ import { check } from "../../src/commands/check.js";
 import { migrateCommand } from "../../src/commands/migrate.js";
 import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
 import { runCommand, runInit, tree } from "../support/cli.js";
+import { commit } from "../support/install.js";
 
 afterAll(removeProjects);
 
@@ -26,14 +27,7 @@ app.get("/pets", async (_req, res) => {
 app.listen(3000);
 `,
   });
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
-      cwd: root,
-      stdio: "ignore",
-    });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-qm", "app");
+  commit(root, { init: true });
   return root;
 }
 

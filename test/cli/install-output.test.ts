@@ -1,30 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { copyFixture, removeTemporary, runBin } from "../support/cli.js";
-import { commit, editPackageJson, npmEnv } from "../support/install.js";
+import { appWithFailingBuild, npmEnv } from "../support/install.js";
 import { runInTerminal } from "../support/terminal.js";
 
 afterAll(removeTemporary);
-
-/** The Express 4 app with a local dependency whose install script fails, as a native build does. */
-function appWithFailingBuild(): string {
-  const dir = copyFixture("express4-cjs-js");
-  mkdirSync(join(dir, "native-addon"));
-  writeFileSync(
-    join(dir, "native-addon/package.json"),
-    JSON.stringify({
-      name: "native-addon",
-      version: "1.0.0",
-      scripts: { install: "echo 'gyp ERR! build error' >&2; exit 1" },
-    }),
-  );
-  editPackageJson(dir, (pkg) => {
-    pkg.dependencies["native-addon"] = "file:native-addon";
-  });
-  commit(dir);
-  return dir;
-}
 
 const flags = (tarball: string) => [
   "init",

@@ -12,7 +12,13 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { checkoutRuntime } from "../../src/commands/init/checkout-runtime.js";
 import { copyFixture, removeTemporary, runBin, tree } from "../support/cli.js";
-import { commit, editPackageJson, initGithub, npmEnv } from "../support/install.js";
+import {
+  appWithFailingBuild,
+  commit,
+  editPackageJson,
+  initGithub,
+  npmEnv,
+} from "../support/install.js";
 import { npm, start } from "../support/journey.js";
 import { schemaErrors } from "../support/schemas.js";
 
@@ -31,27 +37,6 @@ function temporaryDir(prefix: string): string {
 const runtimeManifest = JSON.parse(
   readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8"),
 );
-/**
- * The Express 4 app with a local dependency whose install script fails, as a native addon's
- * build does: resolving succeeds (scripts do not run), the real install fails.
- */
-function appWithFailingBuild(): string {
-  const dir = copyFixture("express4-cjs-js");
-  mkdirSync(join(dir, "native-addon"));
-  writeFileSync(
-    join(dir, "native-addon/package.json"),
-    JSON.stringify({
-      name: "native-addon",
-      version: "1.0.0",
-      scripts: { install: "echo 'gyp ERR! build error' >&2; exit 1" },
-    }),
-  );
-  editPackageJson(dir, (pkg) => {
-    pkg.dependencies["native-addon"] = "file:native-addon";
-  });
-  commit(dir);
-  return dir;
-}
 
 const init = initGithub;
 

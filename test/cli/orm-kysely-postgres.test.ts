@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -9,7 +8,7 @@ import {
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
 import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
-import { commandsIn, npmEnv } from "../support/install.js";
+import { commandsIn, commit, npmEnv, writeApp } from "../support/install.js";
 import { emailLinkSignIn, start } from "../support/journey.js";
 
 // An Express 5 API on Kysely laid out as Kysely's getting-started guide lays one out: the table
@@ -215,19 +214,12 @@ const columns = async (table: string) =>
 beforeAll(async () => {
   const started = Date.now();
   database = await throwawayPostgres("ca_kysely_app");
-  dir = mkdtempSync(join(tmpdir(), "kysely-pg-app-"));
-  for (const [path, text] of Object.entries(files(database.url))) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+  dir = writeApp("kysely-pg-app-", files(database.url));
   inApp("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
   const installed = Date.now();
   inApp("npm", ["run", "migrate"], { DATABASE_URL: database.url });
   expect(await tables()).toEqual(["kysely_migration", "kysely_migration_lock", "person", "pet"]);
-  const git = (...args: string[]) => inApp("git", args);
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "app");
+  commit(dir, { init: true });
   console.log(
     `kysely-pg app: npm install ${seconds(started)} s, own migration ${seconds(installed)} s`,
   );

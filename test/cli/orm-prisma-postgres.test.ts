@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -9,7 +8,7 @@ import {
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
 import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
-import { commandsIn, npmEnv } from "../support/install.js";
+import { commandsIn, commit, npmEnv, writeApp } from "../support/install.js";
 import { emailLinkSignIn, start } from "../support/journey.js";
 
 // An Express + Prisma API as people start one (CommonJS TypeScript, ts-node, Jest, a User model
@@ -160,11 +159,7 @@ const prisma = (...args: string[]) => inApp("npx", ["--no-install", "prisma", ..
 beforeAll(async () => {
   const started = Date.now();
   database = await throwawayPostgres("ca_prisma_app");
-  dir = mkdtempSync(join(tmpdir(), "prisma-pg-app-"));
-  for (const [path, text] of Object.entries(files(database.url))) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+  dir = writeApp("prisma-pg-app-", files(database.url));
   inApp("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
   const installed = Date.now();
   prisma("generate");
@@ -182,10 +177,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "prisma/migrations/migration_lock.toml"), 'provider = "postgresql"\n');
   prisma("db", "execute", "--schema", "prisma/schema.prisma", "--file", init);
   prisma("migrate", "resolve", "--applied", "20260101000000_init");
-  const git = (...args: string[]) => inApp("git", args);
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "app");
+  commit(dir, { init: true });
   console.log(
     `prisma-pg app: npm install ${seconds(started)} s, prisma set-up ${seconds(installed)} s`,
   );
