@@ -1,5 +1,6 @@
 import type * as Clack from "@clack/prompts";
 import { Cancelled, CliError } from "../errors.js";
+import { inCi } from "./output.js";
 
 export interface Choice<T> {
   value: T;
@@ -52,10 +53,7 @@ export const clackPrompter: Prompter = {
 
 /** Whether prompts may be shown: both ends are a terminal and this is not CI. */
 export function isInteractive(): boolean {
-  const ci = process.env.CI;
-  return (
-    Boolean(process.stdin.isTTY && process.stdout.isTTY) && (!ci || ci === "false" || ci === "0")
-  );
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !inCi();
 }
 
 /**

@@ -15,6 +15,12 @@ export interface OutputOptions {
 
 type Style = Parameters<typeof styleText>[0];
 
+/** Whether `CI` is set to anything but `false` or `0`: no prompts, no redrawn lines. */
+export function inCi(): boolean {
+  const ci = process.env.CI;
+  return Boolean(ci) && ci !== "false" && ci !== "0";
+}
+
 /**
  * Everything a command prints. In `--json` mode nothing is printed until the single JSON
  * document at the end, so the output is always parseable.
@@ -38,8 +44,7 @@ export class Output {
   static forTerminal(json: boolean): Output {
     const terminal = !json && Boolean(process.stdout.isTTY) && process.env.TERM !== "dumb";
     const color = terminal && !process.env.NO_COLOR;
-    const ci = process.env.CI;
-    const live = terminal && (!ci || ci === "false" || ci === "0");
+    const live = terminal && !inCi();
     return new Output({ json, color, live });
   }
 
