@@ -2,6 +2,9 @@ import type { CheckContext, Rule } from "../types.js";
 
 /** The values the runtime reads as "on" (runtime/src/playground/providers.ts). */
 const ON = /^(1|true|yes|on)$/i;
+
+/** Whether an `AUTH_PLAYGROUND` value turns the playground on, as the runtime reads it. */
+export const playgroundOn = (value: string | undefined) => ON.test(value?.trim() ?? "");
 /** `AUTH_PLAYGROUND=…` on a line of an env file, with its value (quotes and comment aside). */
 const ASSIGNMENT = /^\s*(?:export\s+)?AUTH_PLAYGROUND\s*=\s*(["']?)([^"'#\s]*)\1/;
 /** Env files that only a production build or start loads (the dotenv-flow/Vite/Next names). */
@@ -17,7 +20,7 @@ function inProductionEnv(context: CheckContext): { file: string; line: number }[
   if (
     loaded?.file &&
     loaded.line !== undefined &&
-    ON.test(loaded.value.trim()) &&
+    playgroundOn(loaded.value) &&
     context.env.get("NODE_ENV")?.value === "production"
   )
     found.push({ file: loaded.file, line: loaded.line });
@@ -26,7 +29,7 @@ function inProductionEnv(context: CheckContext): { file: string; line: number }[
     const lines = context.env.read(file)?.split("\n") ?? [];
     lines.forEach((text, index) => {
       const value = ASSIGNMENT.exec(text)?.[2];
-      if (value !== undefined && ON.test(value)) found.push({ file, line: index + 1 });
+      if (value !== undefined && playgroundOn(value)) found.push({ file, line: index + 1 });
     });
   }
   return found;

@@ -1,5 +1,6 @@
 import { envPrefix } from "../../catalog/providers.js";
 import type { Rule } from "../types.js";
+import { playgroundOn } from "./playground-in-production.js";
 
 export const providerEnvMissing: Rule = {
   id: "provider-env-missing",
@@ -21,7 +22,7 @@ export const providerEnvMissing: Rule = {
         .map(([key]) => key);
       if (!missing.length) return [];
       const playground =
-        /^(1|true|yes|on)$/i.test(context.env.get("AUTH_PLAYGROUND")?.value.trim() ?? "") &&
+        playgroundOn(context.env.get("AUTH_PLAYGROUND")?.value) &&
         context.env.get("NODE_ENV")?.value !== "production";
       return [
         {
