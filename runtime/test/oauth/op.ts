@@ -60,3 +60,50 @@ export async function startOP(redirectUris: string[]): Promise<StartedOP> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A user at the provider: follows its redirects and submits its login and consent forms with
+ * its own cookie jar, and returns the provider's redirect back to the app (`appOrigin`),
+ * undelivered.
+ */
+export async function authorizeAt(
+  authorizationUrl: string,
+  login: string,
+  appOrigin: string,
+): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  let form: URLSearchParams | undefined;
+  for (let hop = 0; hop < 12; hop++) {
+    const response = await fetch(url, {
+      method: form ? "POST" : "GET",
+      redirect: "manual",
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form?.toString(),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    form = undefined;
+    const location = response.headers.get("location");
+    if (location) {
+      const next = new URL(location, url);
+      if (next.origin === appOrigin) return next;
+      url = next.href;
+      continue;
+    }
+    const html = await response.text();
+    const action = html.match(/<form[^>]*action="([^"]+)"[^>]*method="post"/)?.[1];
+    if (!action) throw new Error(`No form at ${url}: ${response.status}`);
+    url = new URL(action.replaceAll("&amp;", "&"), url).href;
+    form = html.includes('name="login"')
+      ? new URLSearchParams({ prompt: "login", login, password: "anything" })
+      : new URLSearchParams({ prompt: "consent" });
+  }
+  throw new Error("The provider never redirected back");
+}

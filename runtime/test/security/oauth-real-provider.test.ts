@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import OIDC from "../../src/providers/oidc.js";
 import { captureLogger, HttpTestClient, SECRET, setCookie } from "../helpers.js";
-import { type StartedOP, startOP } from "../oauth/op.js";
+import { authorizeAt, type StartedOP, startOP } from "../oauth/op.js";
 import { startRP } from "../oauth/rp.js";
 
 // Attacks that need an honest provider's own rules: real codes are single-use and bound to the
@@ -35,55 +35,13 @@ afterAll(async () => {
   await rp?.close();
 });
 
-/**
- * A user at the provider: follows its redirects and submits its login and consent forms with
- * its own cookie jar, and returns the provider's redirect back to the app, undelivered.
- */
-async function authorizeAt(authorizationUrl: string, login: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl;
-  let form: URLSearchParams | undefined;
-  for (let hop = 0; hop < 12; hop++) {
-    const response = await fetch(url, {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: {
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
-        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-      },
-      body: form?.toString(),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    form = undefined;
-    const location = response.headers.get("location");
-    if (location) {
-      const next = new URL(location, url);
-      if (next.origin === rp.origin) return next;
-      url = next.href;
-      continue;
-    }
-    const html = await response.text();
-    const action = html.match(/<form[^>]*action="([^"]+)"[^>]*method="post"/)?.[1];
-    if (!action) throw new Error(`No form at ${url}: ${response.status}`);
-    url = new URL(action.replaceAll("&amp;", "&"), url).href;
-    form = html.includes('name="login"')
-      ? new URLSearchParams({ prompt: "login", login, password: "anything" })
-      : new URLSearchParams({ prompt: "consent" });
-  }
-  throw new Error("The provider never redirected back");
-}
-
 /** A browser that starts a sign-in at the app; returns the provider's answer for `login`. */
 async function startFlow(login: string) {
   const browser = new HttpTestClient(rp.origin);
   const csrfToken = await browser.csrfToken();
   const start = await browser.request("/auth/signin/strict", { form: { csrfToken } });
   expect(start.status).toBe(302);
-  const back = await authorizeAt(start.headers.get("location")!, login);
+  const back = await authorizeAt(start.headers.get("location")!, login, rp.origin);
   return { browser, back };
 }
 

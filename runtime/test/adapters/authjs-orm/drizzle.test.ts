@@ -18,6 +18,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Adapter } from "../../../src/adapters.js";
 import { describeAdapterConformance } from "../conformance.js";
+import { type AdapterRecords, describeFullSignInFlows, postgresRecords } from "../full-flows.js";
 import {
   type ThrowawayDatabase,
   throwawayMariaDb,
@@ -61,6 +62,8 @@ async function migrateWith(
 interface Setup {
   database: ThrowawayDatabase;
   target: FlowTarget;
+  /** The stored records, read with SQL (PostgreSQL only: the full sign-in flows run there). */
+  records?: AdapterRecords;
   close(): Promise<void>;
 }
 
@@ -88,6 +91,12 @@ async function postgres(): Promise<Setup> {
         await db.delete(sessions).where(eq(sessions.userId, userId));
       },
     },
+    records: postgresRecords((text, values) => pool.query(text, values), {
+      users: "user",
+      accounts: "account",
+      sessions: "session",
+      verificationTokens: "verificationToken",
+    }),
     close: () => pool.end(),
   };
 }
@@ -163,5 +172,11 @@ for (const [name, open, options] of [
       listAccounts: false,
     });
     describeMagicLinkFlow(`@auth/drizzle-adapter on ${name}`, () => setup.target);
+    if (open === postgres) {
+      describeFullSignInFlows(`@auth/drizzle-adapter on ${name}`, () => ({
+        adapter: setup.target.adapter,
+        records: setup.records!,
+      }));
+    }
   });
 }

@@ -1,6 +1,7 @@
 import { type Database, KyselyAdapter } from "@auth/kysely-adapter";
 import {
   type ColumnDataType,
+  CompiledQuery,
   Kysely,
   type Migration,
   Migrator,
@@ -15,6 +16,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Adapter } from "../../../src/adapters.js";
 import { describeAdapterConformance } from "../conformance.js";
+import { describeFullSignInFlows, postgresRecords } from "../full-flows.js";
 import {
   type ThrowawayDatabase,
   throwawayMariaDb,
@@ -163,5 +165,25 @@ for (const [name, dialect, options] of [
         await db.deleteFrom("Session").where("userId", "=", userId).execute();
       },
     }));
+
+    // The SMTP and OpenID Connect sign-ins once, on PostgreSQL (the dialects differ in storage,
+    // which the flow above and the conformance suite cover).
+    if (dialect === "postgresql") {
+      describeFullSignInFlows(`@auth/kysely-adapter on ${name}`, () => ({
+        adapter: KyselyAdapter(db) as Adapter,
+        records: postgresRecords(
+          async (text, values) =>
+            (await db.executeQuery(CompiledQuery.raw(text, values))) as {
+              rows: Record<string, unknown>[];
+            },
+          {
+            users: "User",
+            accounts: "Account",
+            sessions: "Session",
+            verificationTokens: "VerificationToken",
+          },
+        ),
+      }));
+    }
   });
 }
