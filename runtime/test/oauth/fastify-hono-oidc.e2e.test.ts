@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Browser } from "playwright-core";
@@ -12,6 +10,7 @@ import type { AuthConfig } from "../../src/types.js";
 import { fastify4, fastify5 } from "../fastify/app.js";
 import { captureLogger, SECRET } from "../helpers.js";
 import { launchBrowser, loopbackContext } from "../support/browser.js";
+import { type Listener, listening } from "../support/listening.js";
 import { signInThroughProvider } from "../support/oidc-browser.js";
 import { type StartedOP, startOP } from "./op.js";
 
@@ -19,24 +18,7 @@ import { type StartedOP, startOP } from "./op.js";
 // relying party on Fastify 5, Fastify 4 and Hono (@hono/node-server): the same flow as
 // oidc-provider.e2e.test.ts on Express. Each app serves /auth and `/` (its session as JSON).
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const apps = ["fastify 5", "fastify 4", "hono"] as const;
-
-/** A server listening before its app exists: the provider must know the callback URL first. */
-async function listening() {
-  let listener: Listener = (_req, res) => res.writeHead(503).end();
-  const server = createServer((req, res) => listener(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    server,
-    origin,
-    use: (next: Listener) => {
-      listener = next;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function mount(
   app: (typeof apps)[number],
