@@ -122,7 +122,10 @@ export const deviations: Deviation[] = [
       "over HTTPS the session, callback-URL and check cookies are `__Secure-` (a sibling subdomain can plant them)",
     ours: "`__Host-`. Your users' `__Secure-authjs.session-token` cookies keep working: a JWT session is moved to `__Host-authjs.session-token` on its next `/session` read, a database session to a fresh token (see [security.md](security.md#csrf-and-cookies) for why only those tokens are read)",
     reason: "cookie tossing from a sibling subdomain",
-    scenarios: ["express * over HTTPS (behind a proxy) › cookies"],
+    scenarios: [
+      "express * over HTTPS (behind a proxy) › cookies",
+      "option useSecureCookies (true over http) › cookies",
+    ],
   },
   {
     id: "link-flow-origin",
@@ -192,7 +195,7 @@ export const deviations: Deviation[] = [
     authJs: "pages and redirects carry no `Cache-Control`",
     ours: "`Cache-Control: no-store` on every response that sets a cookie, and on error redirects",
     reason: "a shared cache must not store a response that sets a cookie or shows a token",
-    scenarios: ["* › cacheControl"],
+    scenarios: ["* › cacheControl", "* › *.cacheControl"],
   },
   {
     id: "database-session-cookie-reissue",
@@ -242,6 +245,14 @@ export const deviations: Deviation[] = [
     ],
   },
   {
+    id: "no-raw-mode",
+    authJs:
+      "`raw` (an exported symbol) in the configuration makes `Auth()` return its internal response object",
+    ours: "`Auth()` always returns a `Response`; there is no `raw`",
+    reason:
+      "it serves Next.js server actions, which this runtime does not target (`@auth/express`'s configuration type leaves it out too)",
+  },
+  {
     id: "error-page-sign-in-link",
     authJs:
       'the error page\'s "Sign in" link is the request URL with `/signin` appended (`…/error?error=AccessDenied/signin`)',
@@ -256,7 +267,7 @@ export const deviations: Deviation[] = [
     ours: "it posts the page's `callbackUrl` as a hidden field, as the OAuth buttons do",
     reason:
       "the destination is the one this page was opened with, not whichever tab last set the cookie",
-    scenarios: ["express GET signin page* › body"],
+    scenarios: ["express GET signin page* › body", "option basePath › page.body"],
   },
   {
     id: "log-jwt-session-error",
@@ -270,7 +281,7 @@ export const deviations: Deviation[] = [
     authJs: "an unknown provider id logs a plain `Error`",
     ours: "an `InvalidProvider` error with the same message",
     reason: "every logged error carries a stable `type` code (reference §11 item 23)",
-    scenarios: ["express GET callback/unknown provider › logged"],
+    scenarios: ["express GET callback/unknown provider › logged", "option logger › logged"],
   },
   {
     id: "error-redirect-keeps-cookies",
