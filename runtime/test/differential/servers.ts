@@ -24,7 +24,7 @@ function authorize(credentials: Partial<Record<string, unknown>>) {
 export const logged = { ours: [] as Error[], authJs: [] as Error[] };
 
 /** The configuration both servers share, built with each library's own presets. */
-function config(library: "ours" | "authJs") {
+export function endpointConfig(library: "ours" | "authJs") {
   const github = { clientId: "client-1", clientSecret: "secret-1" };
   const credentials = { credentials: { username: { label: "Username" } }, authorize };
   return {
@@ -43,7 +43,7 @@ function config(library: "ours" | "authJs") {
   };
 }
 
-async function listen(
+export async function listen(
   app: ReturnType<typeof express4>,
 ): Promise<{ server: Server; origin: string }> {
   const server = await new Promise<Server>((resolve) => {
@@ -54,7 +54,7 @@ async function listen(
 
 /** Both servers; `close()` stops them. */
 export function startServers() {
-  return startServerPair(config);
+  return startServerPair(endpointConfig);
 }
 
 /**
