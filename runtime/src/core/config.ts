@@ -59,7 +59,11 @@ export interface ResolvedConfig {
   providers: InternalProvider[];
   providersById: Map<string, InternalProvider>;
   session: SessionOptions;
-  jwt: JWTOptions & { secret: string[] };
+  jwt: JWTOptions & {
+    secret: string[];
+    /** The secret as `jwt.encode`/`jwt.decode` are given it (see `jwtCallParams`). */
+    secretParam: string | string[];
+  };
   callbacks: CallbacksOptions;
   /** Whether `callbacks.jwt` is the default (then an unchanged token needs no re-encryption). */
   defaultJwtCallback: boolean;
@@ -197,6 +201,7 @@ function buildConfig(config: AuthConfig, env: Env): ResolvedConfig {
       encode: config.jwt?.encode ?? encode,
       decode: config.jwt?.decode ?? decode,
       secret,
+      secretParam: typeof config.secret === "string" && secret.length === 1 ? secret[0]! : secret,
     },
     callbacks: { ...defaultCallbacks, ...definedEntries(config.callbacks) },
     defaultJwtCallback: !config.callbacks?.jwt,

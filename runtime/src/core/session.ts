@@ -20,6 +20,7 @@ import {
 } from "./credentials-session.js";
 import { deleteSessionRow, replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
+import { jwtCallParams } from "./jwt-params.js";
 import {
   isoString,
   jwtDeadline,
@@ -38,8 +39,10 @@ import { isStoreFailure } from "./store-failure.js";
  * called every time.
  */
 export function decodeSessionToken(config: ResolvedConfig, cookieName: string, token: string) {
-  const params = { token, secret: config.jwt.secret, salt: cookieName };
-  return config.jwt.decode === decode ? decodeCached(params) : config.jwt.decode(params);
+  if (config.jwt.decode === decode) {
+    return decodeCached({ token, secret: config.jwt.secret, salt: cookieName });
+  }
+  return config.jwt.decode({ ...jwtCallParams(config), token, salt: cookieName });
 }
 
 /** Whether `value` must be awaited: a promise or any other thenable, as `await` would treat it. */
@@ -208,8 +211,8 @@ async function readJwtSession(
     const cookies: Cookie[] = [];
     if (renew) {
       const encoded = await jwt.encode({
+        ...jwtCallParams(config),
         token: newToken,
-        secret: jwt.secret,
         maxAge: Math.min(jwt.maxAge, lifetime),
         salt: option.name,
       });

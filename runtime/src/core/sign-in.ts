@@ -6,6 +6,7 @@ import type { AuthContext } from "./context.js";
 import { clearChunkedCookie, writeChunkedCookie } from "./cookies.js";
 import { withCredentialsMark } from "./credentials-session.js";
 import { emitEvent } from "./events.js";
+import { jwtCallParams } from "./jwt-params.js";
 import { jwtDeadline, nowSeconds, remainingLifetime } from "./lifetime.js";
 
 /**
@@ -87,8 +88,8 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
       if (config.session.absoluteMaxAge) token.auth_time = nowSeconds();
       const deadline = jwtDeadline(config.session, token.auth_time);
       const encoded = await config.jwt.encode({
+        ...jwtCallParams(config),
         token,
-        secret: config.jwt.secret,
         maxAge: Math.min(config.jwt.maxAge, remainingLifetime(config.session, deadline)),
         salt: option.name,
       });

@@ -64,13 +64,16 @@ export function usesFormPost(provider: InternalOAuthProvider): boolean {
   return provider.authorization?.params?.response_mode === "form_post";
 }
 
-/** Default profile mapping: OIDC standard claims. */
+/**
+ * Default profile mapping: OIDC standard claims. A claim the provider did not send is left out
+ * (not `null`), so callbacks, events and the adapter see the same user as with Auth.js.
+ */
 export function defaultProfile(profile: Profile) {
   return stripUndefined({
     id: String(profile.sub ?? profile.id ?? crypto.randomUUID()),
-    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-    email: profile.email ?? null,
-    image: profile.picture ?? null,
+    name: profile.name ?? profile.nickname ?? profile.preferred_username,
+    email: profile.email,
+    image: profile.picture,
   });
 }
 

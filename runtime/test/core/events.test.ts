@@ -140,7 +140,7 @@ describe("events (reference §5.2)", () => {
       }),
       // The provider's user as profile() mapped it (reference §5.2, Auth.js's `userFromProvider`),
       // not the stored user: its id is a fresh one, never the adapter's.
-      profile: { id: expect.any(String), name: "Ada", email: "ada@acme.test", image: null },
+      profile: { id: expect.any(String), name: "Ada", email: "ada@acme.test" },
     });
     expect(events.linkAccount.mock.calls[0]![0].profile.id).not.toBe(user!.id);
   });

@@ -83,13 +83,14 @@ describe("jwt options", () => {
     );
     const response = await client.signInWithCredentials({});
     expect(setCookie(response, SALT)!.value).toMatch(/^custom:/);
+    // As Auth.js: the secret as configured (a string stays a string).
     expect(encode.mock.calls[0]![0]).toMatchObject({
-      secret: [SECRET],
+      secret: SECRET,
       salt: SALT,
       maxAge: 2592000,
     });
     await expect(client.session()).resolves.toMatchObject({ user: { name: "Ada" } });
-    expect(decodeToken.mock.calls[0]![0]).toMatchObject({ secret: [SECRET], salt: SALT });
+    expect(decodeToken.mock.calls[0]![0]).toMatchObject({ secret: SECRET, salt: SALT });
     expect(client.jar.get(SALT)).toMatch(/^custom:/);
   });
 

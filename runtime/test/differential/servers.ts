@@ -24,7 +24,7 @@ function authorize(credentials: Partial<Record<string, unknown>>) {
 export const logged = { ours: [] as Error[], authJs: [] as Error[] };
 
 /** The configuration both servers share, built with each library's own presets. */
-function config(library: "ours" | "authJs") {
+export function endpointConfig(library: "ours" | "authJs") {
   const github = { clientId: "client-1", clientSecret: "secret-1" };
   const credentials = { credentials: { username: { label: "Username" } }, authorize };
   return {
@@ -43,7 +43,7 @@ function config(library: "ours" | "authJs") {
   };
 }
 
-async function listen(
+export async function listen(
   app: ReturnType<typeof express4>,
 ): Promise<{ server: Server; origin: string }> {
   const server = await new Promise<Server>((resolve) => {
@@ -53,13 +53,22 @@ async function listen(
 }
 
 /** Both servers; `close()` stops them. */
-export async function startServers() {
+export function startServers() {
+  return startServerPair(endpointConfig);
+}
+
+/**
+ * `@auth/express` and our `ExpressAuth`, each on its own real Express 4 server, configured by
+ * `configFor(library)` (called once per library: configurations are not shared, as Auth.js
+ * mutates its own).
+ */
+export async function startServerPair(configFor: (library: "ours" | "authJs") => object) {
   const theirs = express4();
   theirs.set("trust proxy", true);
-  theirs.use("/auth/*", AuthJsExpressAuth(config("authJs") as never) as never);
+  theirs.use("/auth/*", AuthJsExpressAuth(configFor("authJs") as never) as never);
   const mine = express4();
   mine.set("trust proxy", true);
-  mine.use("/auth", ExpressAuth(config("ours") as never) as never);
+  mine.use("/auth", ExpressAuth(configFor("ours") as never) as never);
   const [a, b] = await Promise.all([listen(theirs), listen(mine)]);
   return {
     authJs: a.origin,
@@ -76,7 +85,7 @@ export function browser(origin: string) {
 const random = /^[0-9a-f]{64}$/;
 
 /** The server's own address, on either scheme, as `{host}`: the two servers differ only there. */
-function maskValue(value: string, origin: string): string {
+export function maskValue(value: string, origin: string): string {
   return value.split(new URL(origin).host).join("{host}");
 }
 

@@ -100,7 +100,6 @@ describe("a session the adapter vouches for links new accounts to its user", () 
       id: expect.any(String),
       name: "Mock User",
       email: "mock@example.test",
-      image: null,
     });
     expect(profile.id).not.toBe(user.id);
   });
