@@ -68,16 +68,30 @@ export async function migrateWithOrm(
   }
   // Loaded here: execa costs ~100 ms to load, and only this path needs it.
   const { execa } = await import("execa");
+  const present =
+    plan.steps.some((step) => step.skipWhenTablesExist) &&
+    (await authTables(root, options)).status === "ok";
   for (const step of plan.steps) {
     const command = shownStep(step);
+    if (present && step.skipWhenTablesExist) {
+      output.info(`${command}  ${output.dim("(skipped: the auth tables are already there)")}`);
+      continue;
+    }
     output.info(`${command}  ${output.dim(`(${step.why})`)}`);
+    // A step whose failure may mean "already done" is captured, so its output can be read.
+    const capture = output.json || step.alreadyDone !== undefined;
     try {
-      await execa(step.command, step.args, {
+      const result = await execa(step.command, step.args, {
         cwd: join(root, step.cwd ?? "."),
-        ...(output.json ? { all: true } : { stdio: "inherit" }),
+        ...(capture ? { all: true } : { stdio: "inherit" }),
       });
+      if (capture && !output.json && result.all) output.info(output.dim(result.all));
     } catch (error) {
       const failure = error as { shortMessage?: string; message: string; all?: string };
+      if (step.alreadyDone?.test(failure.all ?? "")) {
+        output.info(output.dim("  already done"));
+        continue;
+      }
       const tail = failure.all?.split("\n").slice(-20).join("\n");
       throw new CliError(
         "migrate_failed",
@@ -87,7 +101,7 @@ export async function migrateWithOrm(
       );
     }
   }
-  const tables = await authTablesAfter(root, options);
+  const tables = await authTables(root, options);
   if (tables.status === "error")
     throw new CliError(
       "migrate_incomplete",
@@ -106,12 +120,13 @@ export async function migrateWithOrm(
 }
 
 /**
- * Whether the auth tables exist once the ORM's tool has run, probed as `check --online` does
- * (read-only): a tool can exit 0 having applied nothing (kysely-ctl with no migration in its
- * folder says "No migrations found." and succeeds). Anything that keeps the probe from running
- * (no driver installed, no connection string) leaves the tables unchecked, never a failure.
+ * Whether the auth tables exist, probed as `check --online` does (read-only): before the steps,
+ * to skip one that cannot run twice; after them, since a tool can exit 0 having applied nothing
+ * (kysely-ctl with no migration in its folder says "No migrations found." and succeeds).
+ * Anything that keeps the probe from running (no driver installed, no connection string) leaves
+ * the tables unchecked, never a failure.
  */
-async function authTablesAfter(
+async function authTables(
   root: string,
   options: { config?: string; envFile?: string },
 ): Promise<{ status: string; target: string; detail: string }> {

@@ -77,6 +77,13 @@ export interface MigrationStep {
    * workspace package, whose tool reads its own config there); the app's root when unset.
    */
   cwd?: string;
+  /**
+   * Skipped when the auth tables are already in the database (probed read-only before any step
+   * runs): for a step that cannot run twice, such as applying a migration's SQL a second time.
+   */
+  skipWhenTablesExist?: boolean;
+  /** A failure whose output matches this means the step's work is already done (not an error). */
+  alreadyDone?: RegExp;
 }
 
 /** How the auth tables reach the database: commands to run, or only to print. */

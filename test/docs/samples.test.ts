@@ -148,7 +148,8 @@ describe("code samples in the documentation", () => {
         return `${where(sample, sample.language === "diff" ? 0 : line)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
       });
     expect(problems).toEqual([]);
-  });
+    // One TypeScript program over every sample: ~15 s alone, a minute on a busy machine.
+  }, 120_000);
 
   it("every JSON sample parses, and a --json document matches its command's schema", () => {
     const problems: string[] = [];

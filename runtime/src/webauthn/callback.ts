@@ -10,6 +10,7 @@
 import type { AdapterAccount, AdapterAuthenticator } from "../adapters.js";
 import type { AuthContext } from "../core/context.js";
 import { currentSession, loginOrRegister } from "../core/login.js";
+import { forgetIdentifiers, type Identifier, limitSignIn } from "../core/rate-limit.js";
 import { bodyString } from "../core/request.js";
 import { afterSignInUrl, checkSignIn, issueSession } from "../core/sign-in.js";
 import { AuthError, MissingCSRF, WebAuthnVerificationError } from "../errors.js";
@@ -76,6 +77,11 @@ export async function webAuthnCallback(ctx: AuthContext): Promise<string> {
   // Stricter than Auth.js, which does not check CSRF here: the built-in page always sends it.
   if (!ctx.csrfVerified) throw new MissingCSRF("CSRF token was missing during a WebAuthn callback");
   const { action, data } = parseData(ctx);
+  // Counted like every other sign-in, before any verification work: the address always, and
+  // for a sign-in the credential it names (a signature cannot be guessed, but each attempt costs
+  // a store read and a verification, and registrations create users).
+  const identifiers = credentialIdentifier(ctx, action, data);
+  await limitSignIn(ctx, provider.id, identifiers);
   const challenge = await useChallenge(ctx, action);
   const server = await loadSimpleWebAuthn();
   const rp = relyingParty(provider, ctx.origin);
@@ -98,7 +104,21 @@ export async function webAuthnCallback(ctx: AuthContext): Promise<string> {
     fromAdapter: result.fromAdapter,
     ...(result.session ? { session: result.session } : {}),
   });
+  await forgetIdentifiers(ctx, provider.id, identifiers);
   return afterSignInUrl(ctx, result.isNewUser);
+}
+
+/**
+ * The credential a sign-in names, as a rate-limit identifier (none for a registration). Taken
+ * as sent: credential ids are case-sensitive and no app's `normalizeIdentifier` applies to them.
+ */
+function credentialIdentifier(
+  ctx: AuthContext,
+  action: Ceremony,
+  data: Record<string, unknown>,
+): Identifier[] {
+  if (!ctx.config.rateLimit || action !== "authenticate") return [];
+  return [{ field: "credential", value: String(data.id) }];
 }
 
 async function authenticate(

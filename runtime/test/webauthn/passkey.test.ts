@@ -3,6 +3,7 @@ import { memoryAdapter } from "../../src/adapters/memory.js";
 import type { Adapter } from "../../src/adapters.js";
 import { CLOCK_TOLERANCE } from "../../src/jwt/decode.js";
 import Passkey, { WebAuthn } from "../../src/providers/passkey.js";
+import { memoryRateLimitStore } from "../../src/rate-limit/index.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
 import { SoftwarePasskey } from "./authenticator.js";
@@ -431,6 +432,78 @@ describe("POST /callback/passkey", () => {
     });
     expect(response.headers.get("location")).toContain("error=MissingCSRF");
     expect(setCookie(response, SESSION)).toBeUndefined();
+  });
+});
+
+describe("rate limiting (counted like every other sign-in)", () => {
+  /** An assertion with its last signature byte flipped: refused by verification. */
+  async function tampered(device: TestClient, key: SoftwarePasskey) {
+    const { body } = await options(device, { action: "authenticate" });
+    const data = key.authenticate({ ...RP, challenge: body.options.challenge });
+    const signature = Buffer.from(data.response.signature, "base64url");
+    signature[signature.length - 1]! ^= 1;
+    data.response.signature = signature.toString("base64url");
+    return post(device, "authenticate", data);
+  }
+
+  function expectLimited(response: Response) {
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(setCookie(response, SESSION)).toBeUndefined();
+  }
+
+  it("past `max` attempts naming one passkey, even the real passkey is refused; another passkey is not", async () => {
+    const { client, config } = setUp({
+      rateLimit: { max: 2, window: 60, store: memoryRateLimitStore() },
+    });
+    const key = new SoftwarePasskey();
+    const other = new SoftwarePasskey();
+    await register(client, key, { email: "ada@example.test" });
+    await register(new TestClient(config, ORIGIN), other, { email: "grace@example.test" });
+
+    expectRefused(await tampered(new TestClient(config, ORIGIN), key));
+    expectRefused(await tampered(new TestClient(config, ORIGIN), key));
+    const device = new TestClient(config, ORIGIN);
+    expectLimited(await authenticate(device, key));
+    expect(await sessionEmail(device)).toBeUndefined();
+
+    const second = new TestClient(config, ORIGIN);
+    expect((await authenticate(second, other)).headers.get("location")).toBe(ORIGIN);
+    expect(await sessionEmail(second)).toBe("grace@example.test");
+  });
+
+  it("a sign-in forgets its passkey's failed attempts", async () => {
+    const { client, config } = setUp({
+      rateLimit: { max: 2, window: 60, store: memoryRateLimitStore() },
+    });
+    const key = new SoftwarePasskey();
+    await register(client, key, { email: "ada@example.test" });
+    expectRefused(await tampered(new TestClient(config, ORIGIN), key));
+    expect((await authenticate(new TestClient(config, ORIGIN), key)).status).toBe(302);
+    expectRefused(await tampered(new TestClient(config, ORIGIN), key));
+    const device = new TestClient(config, ORIGIN);
+    expect((await authenticate(device, key)).headers.get("location")).toBe(ORIGIN);
+    expect(await sessionEmail(device)).toBe("ada@example.test");
+  });
+
+  it("registrations are counted per client address: past `maxPerAddress`, no user is created", async () => {
+    const { config, adapter } = setUp({
+      rateLimit: {
+        max: 10,
+        maxPerAddress: 2,
+        window: 60,
+        store: memoryRateLimitStore(),
+        clientAddress: () => "203.0.113.7",
+      },
+    });
+    for (const name of ["a", "b"]) {
+      const device = new TestClient(config, ORIGIN);
+      await register(device, new SoftwarePasskey(), { email: `${name}@example.test` });
+      expect(await sessionEmail(device)).toBe(`${name}@example.test`);
+    }
+    const device = new TestClient(config, ORIGIN);
+    expectLimited(await register(device, new SoftwarePasskey(), { email: "c@example.test" }));
+    expect(await adapter.getUserByEmail("c@example.test")).toBeNull();
   });
 });
 

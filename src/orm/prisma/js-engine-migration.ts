@@ -114,14 +114,21 @@ export function wasmPostgresSteps(
   );
   return [
     ...(migration.written ? [] : [diff]),
-    step(
-      ["db", "execute", "--schema", schema, "--file", sql],
-      "apply it to the database in one transaction",
-    ),
-    step(
-      ["migrate", "resolve", "--applied", migration.name],
-      "record it as applied in Prisma's migration history",
-    ),
+    // Run twice, the SQL would fail on its first CREATE TABLE, and the history already has it.
+    {
+      ...step(
+        ["db", "execute", "--schema", schema, "--file", sql],
+        "apply it to the database in one transaction",
+      ),
+      skipWhenTablesExist: true,
+    },
+    {
+      ...step(
+        ["migrate", "resolve", "--applied", migration.name],
+        "record it as applied in Prisma's migration history",
+      ),
+      alreadyDone: /\bP3008\b/,
+    },
     step(["generate"], "regenerate the client with the auth models, as migrate dev would"),
   ];
 }
