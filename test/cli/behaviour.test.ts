@@ -357,3 +357,36 @@ describe("the interactive path", () => {
     expect(tree(dir)).toEqual(before);
   });
 });
+
+describe("the generated env loader", () => {
+  // The config imports the loader first, so the loader must load as it is evaluated: a module
+  // the config imports after it (an ORM client reading DATABASE_URL as it loads) runs before
+  // any statement in the config's body.
+  it.each([
+    ["express4-esm-js", ".", "module"],
+    ["express4-cjs-js", "./src", "commonjs"],
+  ])("%s: a module imported after the loader sees the env file's values", (fixture, folder, type) => {
+    const dir = copyFixture(fixture);
+    const result = runBin(["init", "--cwd", dir, "--providers", "github", "--yes", "--no-install"]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(tree(dir)[".env"]).toMatch(/^AUTH_SECRET=.{43}$/m);
+    const main =
+      type === "module"
+        ? `import "${folder}/env.js"; import "${folder}/reads-env.js";`
+        : `require("${folder}/env.js"); require("${folder}/reads-env.js");`;
+    writeFileSync(
+      join(dir, folder, "reads-env.js"),
+      type === "module"
+        ? 'console.log(process.env.AUTH_SECRET ? "set" : "unset");\n'
+        : 'console.log(process.env.AUTH_SECRET ? "set" : "unset");\nmodule.exports = {};\n',
+    );
+    const env = { ...process.env };
+    delete env.AUTH_SECRET;
+    const output = execFileSync(process.execPath, [`--input-type=${type}`, "-e", main], {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+    });
+    expect(output.trim()).toBe("set");
+  });
+});
