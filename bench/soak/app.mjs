@@ -78,7 +78,8 @@ const config = {
   session: { strategy: database ? "database" : "jwt", maxAge: lifetime },
   adapter: store,
   rateLimit: { store: rateLimitStore, window: lifetime / 2 },
-  housekeeping: { intervalMs: housekeepingMs, batchSize: 1000, maxBatches: 20 },
+  housekeeping:
+    housekeepingMs > 0 ? { intervalMs: housekeepingMs, batchSize: 1000, maxBatches: 20 } : false,
   logger: {
     error: (/** @type {unknown} */ error) => console.error(error),
     warn: (/** @type {string} */ code) => console.warn(code),

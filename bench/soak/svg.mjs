@@ -6,7 +6,7 @@
 
 const WIDTH = 760;
 const PANEL = 150;
-const MARGIN = { left: 64, right: 170, top: 28, bottom: 34 };
+const MARGIN = { left: 64, right: 170, top: 46, bottom: 34 };
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
 
 const xml = (/** @type {string} */ text) =>

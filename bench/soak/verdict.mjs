@@ -12,7 +12,8 @@
  * A short run (the CI profile) judges leaks, not latency: the reference heap is the median of the
  * three samples after warm-up, the end is the lowest of the last three (one sample taken just
  * after a burst of allocations must not fail it, a leak raises all three), the allowance is
- * 20 % + 1 MiB, and p99 is reported but not judged. See docs/decisions.md, "Soak run".
+ * 10 % + 1 MiB, the RSS trend may reach 25 % of the mean (RSS is noisy, and a run of two minutes
+ * still sees the allocator settle), and p99 is reported but not judged. See docs/decisions.md, "Soak run".
  */
 
 /**
@@ -63,7 +64,7 @@ export function judge(samples, profile) {
     ? median(after.slice(0, 3).map((s) => s.heapMiB))
     : after[0].heapMiB;
   const end = profile.short ? Math.min(...samples.slice(-3).map((s) => s.heapMiB)) : last.heapMiB;
-  const allowed = profile.short ? reference * 1.2 + 1 * MiB : reference * 1.2;
+  const allowed = profile.short ? reference * 1.1 + 1 * MiB : reference * 1.2;
   checks.push({
     name: "heap",
     judged: true,
@@ -75,11 +76,12 @@ export function judge(samples, profile) {
   const half = samples.filter((s) => s.t >= last.t / 2);
   const rssMean = half.reduce((s, x) => s + x.rssMiB, 0) / half.length;
   const rise = slope(half.map((s) => [s.t, s.rssMiB])) * (last.t - half[0].t);
+  const share = profile.short ? 0.25 : 0.1;
   checks.push({
     name: "rss",
     judged: true,
-    pass: half.length >= 3 && rise <= rssMean * 0.1,
-    detail: `RSS over the last half: ${fixed(half[0].rssMiB)} → ${fixed(last.rssMiB)} MiB, trend ${rise >= 0 ? "+" : ""}${fixed(rise)} MiB (allowed ≤ +${fixed(rssMean * 0.1)}, 10 % of the mean)`,
+    pass: half.length >= 3 && rise <= rssMean * share,
+    detail: `RSS over the last half: ${fixed(half[0].rssMiB)} → ${fixed(last.rssMiB)} MiB, trend ${rise >= 0 ? "+" : ""}${fixed(rise)} MiB (allowed ≤ +${fixed(rssMean * share)}, ${share * 100} % of the mean)`,
   });
 
   // Latency, first vs last sample.

@@ -157,19 +157,21 @@ function pick() {
 
 /**
  * Runs `loops` concurrent clients against `app` until `signal` aborts, timing every request
- * into `window`. A failed action is counted and the loop goes on.
+ * into `window`. A failed action is counted and the loop goes on. `only` runs one action of the
+ * mix instead of all of them (the pruning bench signs in with magic links only).
  */
 export async function runWorkload(
   /** @type {string} */ app,
   /** @type {number} */ loops,
   /** @type {Window} */ window,
   /** @type {AbortSignal} */ signal,
+  /** @type {keyof typeof actions | undefined} */ only = undefined,
 ) {
   const loop = async (/** @type {number} */ index) => {
     for (let round = 0; !signal.aborted; round++) {
       const client = new Client(app, window, someone());
       try {
-        await actions[pick()](client, index, round);
+        await actions[only ?? pick()](client, index, round);
       } catch (error) {
         if (!signal.aborted) window.failed(error);
       }
