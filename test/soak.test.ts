@@ -34,68 +34,23 @@ function series(heap: (t: number) => number, rss: (t: number) => number, oldest 
   });
 }
 const profile = { short: true, warmUpS: 40, referenceS: 40, intervalS: 5, graceS: 3 };
-const failed = (checks: Check[]) => checks.filter((c) => c.judged && !c.pass).map((c) => c.name);
+/** The judged checks that fail for a short run with these heap, RSS and expired-row series. */
+const failing = (heap: (t: number) => number, rss: (t: number) => number, oldest = 2) =>
+  (judge(series(heap, rss, oldest), profile) as Check[])
+    .filter((check) => check.judged && !check.pass)
+    .map((check) => check.name);
+const flat = () => 13;
+const steady = () => 110;
 
 describe("the soak verdict (short profile)", () => {
   it("passes a flat run whatever its latency does, and fails a leak, a growing RSS and rows left expired", () => {
-    expect(
-      failed(
-        judge(
-          series(
-            () => 13,
-            () => 110,
-          ),
-          profile,
-        ),
-      ),
-    ).toEqual([]);
+    expect(failing(flat, steady)).toEqual([]);
     // 13 → 25 MiB over the run: about 100 KiB of heap kept per second.
-    expect(
-      failed(
-        judge(
-          series(
-            (t) => 13 + t / 10,
-            () => 110,
-          ),
-          profile,
-        ),
-      ),
-    ).toEqual(["heap"]);
+    expect(failing((t) => 13 + t / 10, steady)).toEqual(["heap"]);
     // One high sample at the end is not a leak: the lowest of the last three is judged.
-    expect(
-      failed(
-        judge(
-          series(
-            (t) => (t === 120 ? 20 : 13),
-            () => 110,
-          ),
-          profile,
-        ),
-      ),
-    ).toEqual([]);
-    expect(
-      failed(
-        judge(
-          series(
-            () => 13,
-            (t) => 100 + t,
-          ),
-          profile,
-        ),
-      ),
-    ).toEqual(["rss"]);
-    expect(
-      failed(
-        judge(
-          series(
-            () => 13,
-            () => 110,
-            30,
-          ),
-          profile,
-        ),
-      ),
-    ).toEqual(["expired"]);
+    expect(failing((t) => (t === 120 ? 20 : 13), steady)).toEqual([]);
+    expect(failing(flat, (t) => 100 + t)).toEqual(["rss"]);
+    expect(failing(flat, steady, 30)).toEqual(["expired"]);
   });
 });
 
