@@ -38,6 +38,7 @@ export function lineChart(title, panels) {
   const maxX = Math.max(1e-9, ...allX);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="11">`,
+    `<title>${xml(title)}</title>`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="${MARGIN.left}" y="18" font-size="13" font-weight="bold">${xml(title)}</text>`,
   ];
