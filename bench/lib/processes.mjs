@@ -19,7 +19,8 @@ export function freePort() {
  * A server started in its own Node process (`apps/*.mjs`), talking to us over IPC.
  * @typedef {{ name: string, pid: number, port: number, url: string, output: () => string,
  *   stats: (options?: { gc?: boolean }) => Promise<{ cpu: NodeJS.CpuUsage,
- *   memory: NodeJS.MemoryUsage }>, stop: () => Promise<void> }} Child
+ *   memory: NodeJS.MemoryUsage }>, ask: (message: Record<string, unknown>) => Promise<any>,
+ *   stop: () => Promise<void> }} Child
  */
 
 /**
@@ -49,8 +50,18 @@ export function startChild(name, file, env, timeoutMs = 30_000) {
   let nextId = 0;
   const waiting = new Map();
   child.on("message", (/** @type {any} */ message) => {
-    if (message?.type === "stats") waiting.get(message.id)?.(message);
+    if (typeof message?.id === "number") waiting.get(message.id)?.(message);
   });
+  /** Sends `{ type, id }` and resolves with the child's answer carrying the same id. */
+  const ask = (/** @type {Record<string, unknown>} */ message) =>
+    new Promise((done) => {
+      const id = nextId++;
+      waiting.set(id, (/** @type {any} */ answer) => {
+        waiting.delete(id);
+        done(answer);
+      });
+      child.send({ ...message, id });
+    });
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -71,14 +82,11 @@ export function startChild(name, file, env, timeoutMs = 30_000) {
         url: `http://127.0.0.1:${message.port}`,
         output: () => output,
         stats: ({ gc = false } = {}) =>
-          new Promise((done) => {
-            const id = nextId++;
-            waiting.set(id, (/** @type {any} */ answer) => {
-              waiting.delete(id);
-              done({ cpu: answer.cpu, memory: answer.memory });
-            });
-            child.send({ type: "stats", id, gc });
-          }),
+          ask({ type: "stats", gc }).then((/** @type {any} */ answer) => ({
+            cpu: answer.cpu,
+            memory: answer.memory,
+          })),
+        ask,
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();

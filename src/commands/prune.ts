@@ -21,6 +21,8 @@ interface Counts {
   sessions: number;
   verificationTokens: number;
   rateLimits: number;
+  /** A dry run past the runtime's exact-count limit: the kinds whose count is an estimate. */
+  estimated?: (keyof Omit<Counts, "estimated">)[];
 }
 
 /** What `@create-auth/runtime/adapters/postgres` offers this command. */
@@ -56,22 +58,26 @@ export async function pruneCommand(options: PruneCommandOptions, io: Io): Promis
       "The installed @create-auth/runtime has no prune(): update it (npm install @create-auth/runtime@latest).",
     );
   let db: { close(): Promise<void> } | undefined;
-  let counts: Counts;
+  let result: Counts;
   const started = Date.now();
   try {
     db =
       target.kind === "embedded"
         ? await openEmbedded(root, target.dir)
         : maintenanceDatabase(runtime, target.url);
-    counts = await runtime.prune(db, { batchSize, dryRun: Boolean(options.dryRun) });
+    result = await runtime.prune(db, { batchSize, dryRun: Boolean(options.dryRun) });
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError("prune_failed", `Pruning the ${where} failed: ${(error as Error).message}`);
   } finally {
     await db?.close().catch(() => undefined);
   }
+  const { estimated = [], ...counts } = result;
   const total = counts.sessions + counts.verificationTokens + counts.rateLimits;
-  const detail = `${counts.sessions} sessions, ${counts.verificationTokens} verification tokens, ${counts.rateLimits} rate-limit rows`;
+  // Past the runtime's exact-count limit a dry run reports the planner's estimate: say so.
+  const about = (kind: keyof typeof counts) =>
+    estimated.includes(kind) ? `about ${counts[kind]}` : `${counts[kind]}`;
+  const detail = `${about("sessions")} sessions, ${about("verificationTokens")} verification tokens, ${about("rateLimits")} rate-limit rows`;
   if (options.dryRun) output.success(`Would delete from the ${where}: ${detail} (expired).`);
   else output.success(`Deleted from the ${where}: ${detail}.`);
   output.document({
@@ -82,6 +88,7 @@ export async function pruneCommand(options: PruneCommandOptions, io: Io): Promis
     dryRun: Boolean(options.dryRun),
     deleted: options.dryRun ? null : counts,
     expired: options.dryRun ? counts : null,
+    estimated,
     total,
     durationMs: Date.now() - started,
   });

@@ -16,7 +16,16 @@ export interface PruneOptions {
   maxBatches?: number;
   /** Count what would be deleted, delete nothing. Default false. */
   dryRun?: boolean;
+  /**
+   * A dry run on PostgreSQL counts each kind exactly up to this many rows; past it, the count is
+   * the query planner's estimate (at least this number) and the kind is listed in `estimated`,
+   * so a dry run on a backlog of millions answers in the time of this many rows. Default 100 000.
+   */
+  exactCountUpTo?: number;
 }
+
+/** The kinds of expiring rows pruning counts. */
+export type PruneKind = "sessions" | "verificationTokens" | "rateLimits";
 
 /** Rows deleted (or, for a dry run, that would be) per kind. */
 export interface PruneCounts {
@@ -26,6 +35,8 @@ export interface PruneCounts {
   verificationTokens: number;
   /** Rate-limit windows that have ended (`postgresRateLimitStore`'s table). */
   rateLimits: number;
+  /** A dry run only, when any: the kinds whose count is an estimate (see `exactCountUpTo`). */
+  estimated?: PruneKind[];
 }
 
 /**

@@ -86,6 +86,25 @@ describe.each([
     await expect(prune(db)).resolves.toEqual({ sessions: 0, verificationTokens: 0, rateLimits: 0 });
   });
 
+  it("a dry run counts exactly up to exactCountUpTo, and past it reports the planner's estimate", async () => {
+    const db = await open();
+    await seed(db, 25, 7);
+    await db.query("ANALYZE");
+    await expect(prune(db, { dryRun: true, exactCountUpTo: 26 })).resolves.toEqual({
+      sessions: 25,
+      verificationTokens: 25,
+      rateLimits: 25,
+    });
+    const capped = await prune(db, { dryRun: true, exactCountUpTo: 10 });
+    expect(capped.estimated).toEqual(["sessions", "verificationTokens", "rateLimits"]);
+    for (const kind of ["sessions", "verificationTokens", "rateLimits"] as const) {
+      expect(capped[kind]).toBeGreaterThanOrEqual(10);
+    }
+    // Nothing was deleted by counting.
+    expect(await count(db, "sessions")).toBe(32);
+    await expect(prune(db, { dryRun: true, exactCountUpTo: 0 })).rejects.toThrow(TypeError);
+  });
+
   it("a batch deletes at most batchSize rows, and maxBatches bounds a run", async () => {
     const db = await open();
     await seed(db, 30, 1);
