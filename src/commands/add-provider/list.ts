@@ -7,6 +7,7 @@ import {
   providers,
   suggestions,
 } from "../../catalog/providers.js";
+import { matchesProvider } from "../../catalog/search.js";
 import { CliError, ExitCode } from "../../errors.js";
 import { envFileFor } from "../../frameworks/app-env-file.js";
 import { readAuthSetup } from "../../frameworks/auth-setup.js";
@@ -24,12 +25,6 @@ export interface ListOptions {
 
 /** Where callbacks land when no set-up is found: the runtime's path with the parts to fill in. */
 const CALLBACK_FORMAT = "<origin><mount>/callback/";
-
-/** Whether a provider matches a search: a case-insensitive part of its id or its name. */
-export function matchesProvider(query: string, id: string, name: string): boolean {
-  const wanted = query.trim().toLowerCase();
-  return !wanted || id.toLowerCase().includes(wanted) || name.toLowerCase().includes(wanted);
-}
 
 /** The callback URL of provider `id` below `origin` and the endpoints' base path. */
 export function callbackUrlOf(origin: string, basePath: string, id: string): string {
