@@ -95,7 +95,7 @@ describe("add-provider oidc --issuer: a real OpenID provider", () => {
     const before = tree(dir);
     const run = await runAdd("oidc", { cwd: dir, id: "corp", issuer: `${op.issuer}/` });
     expect(run.exitCode).toBe(1);
-    expect(run.json?.error.code).toBe("invalid_issuer");
+    expect(run.json?.error.code, run.json?.error.message).toBe("invalid_issuer");
     expect(run.json?.error.message).toContain(
       `names the issuer "${op.issuer}", not the configured "${op.issuer}/"`,
     );
@@ -223,20 +223,5 @@ describe("add-provider oidc --issuer: an issuer the runtime would refuse writes 
     expect(run.json?.discovery).toEqual({ issuer, url: null, status: "skipped" });
     expect(schemaErrors("add-provider", run.json)).toEqual([]);
     expect(read(dir, ".env")).toContain(`AUTH_CORP_ISSUER=${issuer}\n`);
-  });
-
-  it.each([
-    [{ name: "Corp" }, "github", "--name is for"],
-    [{ name: "two\nlines" }, "oidc", "--name must be"],
-    [{ timeout: "0", issuer: "https://sso.example.com" }, "oidc", "--timeout must be"],
-    [{ timeout: "100", discovery: false }, "oidc", "drop --no-discovery"],
-  ] as const)("refuses %j for %s", async (options, id, message) => {
-    const dir = copyFixture("check-express");
-    const before = tree(dir);
-    const run = await runAdd(id, { cwd: dir, ...options });
-    expect(run.exitCode).toBe(1);
-    expect(run.json?.error.code).toBe("invalid_flag");
-    expect(run.json?.error.message).toContain(message);
-    expect(tree(dir)).toEqual(before);
   });
 });

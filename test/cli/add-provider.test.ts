@@ -256,6 +256,10 @@ describe("add-provider: options and refusals", () => {
     [{ issuer: "http://sso.example.com" }, "keycloak", "https URL"],
     [{ issuer: "not a url" }, "okta", "must be a URL"],
     [{ issuer: "https://x.example" }, "github", "takes no --issuer"],
+    [{ name: "Corp" }, "github", "--name is for"],
+    [{ name: "two\nlines" }, "oidc", "--name must be"],
+    [{ timeout: "0", issuer: "https://sso.example.com" }, "oidc", "--timeout must be"],
+    [{ timeout: "100", discovery: false }, "oidc", "drop --no-discovery"],
   ] as const)("refuses %j for %s", async (options, id, message) => {
     const dir = project();
     const before = tree(dir);
