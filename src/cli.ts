@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { Command, Option } from "commander";
+import { listProviders } from "./commands/add-provider/list.js";
 import { addProvider } from "./commands/add-provider.js";
 import { check } from "./commands/check.js";
 import { CLI_VERSION } from "./commands/init/config-module.js";
@@ -157,12 +158,22 @@ export function program(prompter?: Prompter): Command {
 
   cli
     .command("add-provider")
-    .argument("<id>", "provider id (github, google, oidc, credentials, email, …)")
-    .description("add a sign-in provider to an existing auth set-up")
+    .argument(
+      "[id]",
+      "provider id (github, google, oidc, credentials, email, …); with --list, a search",
+    )
+    .description("add a sign-in provider to an existing auth set-up, or --list the catalogue")
+    .option("--list", "list the providers (those whose id or name contains [id] when given)")
     .option("--cwd <dir>", "the project folder (default: the current folder)")
     .option("--config <file>", "the file holding the auth configuration (found otherwise)")
     .option("--id <name>", "oidc only: the id of this OpenID provider (callback /callback/<name>)")
-    .option("--issuer <url>", "issuer URL (providers that need one, and oidc)")
+    .option("--name <text>", "oidc only: the name on its sign-in button (default: the id)")
+    .option(
+      "--issuer <url>",
+      "issuer URL (providers that need one, and oidc); its discovery document is checked first",
+    )
+    .option("--no-discovery", "write the issuer without reading its discovery document")
+    .option("--timeout <ms>", "bound of the discovery request (default 5000)")
     .option("--client-id <id>", "the client id (the secret is never taken from the command line)")
     .option("--client-secret-stdin", "read the client secret from standard input")
     .addOption(envPathOption("env file to write (default: the one the app loads, else .env)"))
@@ -173,8 +184,35 @@ export function program(prompter?: Prompter): Command {
     .option("--json", "print one JSON document")
     .option("--no-install", "print the install command instead of running it (email: nodemailer)")
     .option("--force", "write a secret even into an env file git tracks")
-    .action(async (id: string, options) => {
-      process.exitCode = await run(options, prompter, (io) => addProvider(id, options, io));
+    .action(async (id: string | undefined, options) => {
+      process.exitCode = await run(options, prompter, async (io) => {
+        if (options.list) {
+          const adding = [
+            "id",
+            "name",
+            "issuer",
+            "clientId",
+            "clientSecretStdin",
+            "dryRun",
+            "diff",
+          ];
+          const given = adding.filter((key) => options[key] !== undefined);
+          if (given.length)
+            throw new CliError(
+              "invalid_flag",
+              `--list only lists: ${given.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")} belong to adding a provider.`,
+            );
+          return listProviders(id, options, io);
+        }
+        if (id === undefined)
+          throw new CliError(
+            "missing_answer",
+            "Missing the provider id: add-provider github (add-provider --list shows them).",
+            ExitCode.error,
+            { flag: "<id>" },
+          );
+        return addProvider(id, options, io);
+      });
     });
 
   cli

@@ -40,11 +40,13 @@ function credentialsExpression(demo: boolean, q: (s: string) => string, semi: st
  */
 export function providerExpression(
   provider: ProviderInfo,
-  options: { demo?: boolean },
+  options: { demo?: boolean; name?: string },
   style: SourceStyle,
   id = provider.id,
 ): string {
-  const q = (value: string) => `${style.quote}${value}${style.quote}`;
+  // A display name is the user's text: escaped for the file's quote.
+  const q = (value: string) =>
+    `${style.quote}${value.replaceAll("\\", "\\\\").replaceAll(style.quote, `\\${style.quote}`)}${style.quote}`;
   switch (provider.kind) {
     case "credentials":
       return credentialsExpression(Boolean(options.demo), q, style.semicolons ? ";" : "");
@@ -55,8 +57,9 @@ export function providerExpression(
       return `${provider.importName}()`;
     default:
       // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.
-      return provider.id === "oidc" && id !== "oidc"
-        ? `${provider.importName}({ id: ${q(id)}, name: ${q(id)} })`
+      // A generic OpenID provider under its own id or name is called with them.
+      return provider.id === "oidc" && (id !== "oidc" || (options.name ?? id) !== id)
+        ? `${provider.importName}({ id: ${q(id)}, name: ${q(options.name ?? id)} })`
         : provider.importName;
   }
 }

@@ -31,6 +31,8 @@ import { moduleKindOf } from "../syntax/module-kind.js";
 import { parse } from "../syntax/parse.js";
 import { detectStyle, type SourceStyle } from "../syntax/source-style.js";
 import type { Io } from "../ui/io.js";
+import { checkIssuer, verifyIssuer } from "./add-provider/issuer.js";
+import { callbackUrlOf } from "./add-provider/list.js";
 import { runInstall } from "./init/install.js";
 import { confirmPlan } from "./present-plan.js";
 
@@ -40,7 +42,13 @@ export interface AddProviderOptions {
   config?: string;
   /** `oidc` only: the id of this OpenID provider (`corp` → /callback/corp, AUTH_CORP_*). */
   id?: string;
+  /** `oidc` only: the name on its sign-in button (default: the id). */
+  name?: string;
   issuer?: string;
+  /** `--no-discovery` sets it false: the issuer is written without reading its document. */
+  discovery?: boolean;
+  /** Bound of the discovery request, in milliseconds (default 5000). */
+  timeout?: string;
   clientId?: string;
   /** Read the client secret from standard input (never from argv). */
   clientSecretStdin?: boolean;
@@ -72,22 +80,28 @@ function providerId(provider: ProviderInfo, flag: string | undefined): string {
   return flag;
 }
 
-/** An issuer must be an https URL (http only on loopback, for local development). */
-function checkIssuer(issuer: string): string | undefined {
-  try {
-    const url = new URL(issuer);
-    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-    if (url.protocol === "https:" || (url.protocol === "http:" && loopback)) return undefined;
-    return `--issuer must be an https URL (http only for localhost), got "${issuer}".`;
-  } catch {
-    return `--issuer must be a URL such as https://sso.example.com, got "${issuer}".`;
-  }
-}
-
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
   for await (const chunk of stream) text += chunk.toString();
   return text;
+}
+
+/** `--name`, checked: the name on a generic OpenID provider's sign-in button. */
+function displayName(provider: ProviderInfo, flag: string | undefined): string | undefined {
+  if (flag === undefined) return undefined;
+  if (provider.id !== "oidc")
+    throw new CliError(
+      "invalid_flag",
+      `--name is for "add-provider oidc" (any OpenID provider); ${provider.name} has its own name.`,
+    );
+  const name = flag.trim();
+  // One printable line: it goes into a string literal in the user's configuration.
+  if (!name || name.length > 80 || /\p{Cc}/u.test(name))
+    throw new CliError(
+      "invalid_flag",
+      `--name must be a short display name such as "Corp SSO" (one line, at most 80 characters), got ${JSON.stringify(flag)}.`,
+    );
+  return name;
 }
 
 /**
@@ -132,6 +146,7 @@ async function credentials(
 function envAdditions(
   provider: ProviderInfo,
   id: string,
+  name: string,
   values: Awaited<ReturnType<typeof credentials>>,
 ): EnvAddition[] {
   if (provider.kind === "credentials" || provider.kind === "webauthn") return [];
@@ -145,7 +160,6 @@ function envAdditions(
       { key: "AUTH_EMAIL_FROM", value: "", comment: "Sender of sign-in emails" },
     ];
   const prefix = envPrefix(id);
-  const name = id === provider.id ? provider.name : id;
   return [
     { key: `${prefix}_ID`, value: values.clientId, comment: `${name} client id` },
     { key: `${prefix}_SECRET`, value: values.clientSecret, comment: `${name} client secret` },
@@ -163,14 +177,14 @@ function planCode(
   plan: PlanBuilder,
   setup: AuthSetup,
   provider: ProviderInfo,
-  id: string,
+  { id, name }: { id: string; name: string | undefined },
   esmPackage: boolean,
 ): string | undefined {
   const file = setup.config.file;
   const text = plan.read(file) ?? "";
   const style: SourceStyle = detectStyle(text);
   const kind = moduleKindOf(file, text, esmPackage);
-  const expression = providerExpression(provider, {}, style, id);
+  const expression = providerExpression(provider, { name }, style, id);
   const spec = { from: provider.module, default: provider.importName };
   if (!setup.config.providersArray) {
     const importLine =
@@ -237,6 +251,13 @@ export async function addProvider(
   const { output } = io;
   const provider = requireProvider(providerArg);
   const id = providerId(provider, options.id);
+  const buttonName = displayName(provider, options.name);
+  const name = buttonName ?? (id === provider.id ? provider.name : id);
+  if (options.timeout !== undefined && options.discovery === false)
+    throw new CliError(
+      "invalid_flag",
+      "--timeout bounds the discovery request: drop --no-discovery.",
+    );
   const root = findPackageRoot(options.cwd);
   const pkg = readPackageJson(root);
   const setup = readAuthSetup(root, { configFile: options.config });
@@ -263,14 +284,27 @@ export async function addProvider(
     provider.kind === "oauth" || provider.kind === "oidc"
       ? await credentials(options, provider, io, !present)
       : { clientId: "", clientSecret: "", issuer: "", needsIssuer: false };
+  // Before anything is planned: an issuer the runtime would refuse is never written.
+  const discovery =
+    values.issuer && provider.kind === "oidc"
+      ? options.discovery === false
+        ? { issuer: values.issuer, url: null, status: "skipped" as const }
+        : {
+            issuer: values.issuer,
+            url: await verifyIssuer(values.issuer, id, options.timeout),
+            status: "ok" as const,
+          }
+      : null;
+  if (discovery?.url) output.info(`Issuer: ${discovery.issuer} (discovery document OK)`);
+  else if (discovery) output.warn(`Issuer: ${discovery.issuer} (not checked: --no-discovery)`);
 
   const plan = new PlanBuilder(root);
   const envFile = envFileFor(root, pkg, options.envFile, framework, setup).file;
   if (!present) {
-    const manual = planCode(plan, setup, provider, id, pkg.type === "module");
+    const manual = planCode(plan, setup, provider, { id, name: buttonName }, pkg.type === "module");
     if (manual) plan.manual.push(manual);
   }
-  const additions = envAdditions(provider, id, values);
+  const additions = envAdditions(provider, id, name, values);
   const env = additions.length
     ? planEnv(plan, {
         envFile,
@@ -296,9 +330,7 @@ export async function addProvider(
   const base = endpointBase(setup, framework?.framework);
   const origin = appOrigin(plan.read(envFile) ?? "", devPort(root, pkg, setup, framework));
   const oauth = provider.kind === "oauth" || provider.kind === "oidc";
-  const callbackUrl = oauth
-    ? `${origin}${base.path === "/" ? "" : base.path}/callback/${id}`
-    : undefined;
+  const callbackUrl = oauth ? callbackUrlOf(origin, base.path, id) : undefined;
   const document = {
     ok: true,
     command: "add-provider",
@@ -309,6 +341,7 @@ export async function addProvider(
     applied: false,
     installed: false,
     callbackUrl: callbackUrl ?? null,
+    discovery,
     console: oauth ? (provider.console ?? null) : null,
     // Keys still blank once the plan is applied (the email keys have working defaults).
     fillIn:

@@ -16,6 +16,8 @@ export interface Prompter {
     options: Choice<T>[];
     initialValues?: T[];
     required?: boolean;
+    /** Filter as you type (long lists): which choices a search keeps. */
+    search?: (query: string, choice: Choice<T>) => boolean;
   }): Promise<T[]>;
   text(question: {
     message: string;
@@ -44,8 +46,16 @@ async function ask<T>(prompt: (clack: typeof Clack) => Promise<T | symbol>): Pro
 /** Prompts in the terminal with @clack/prompts. */
 export const clackPrompter: Prompter = {
   select: (q) => ask((clack) => clack.select(q as Parameters<typeof clack.select>[0])) as never,
-  multiselect: (q) =>
-    ask((clack) => clack.multiselect(q as Parameters<typeof clack.multiselect>[0])) as never,
+  multiselect: ({ search, ...q }) =>
+    ask((clack) =>
+      search
+        ? clack.autocompleteMultiselect({
+            ...(q as Parameters<typeof clack.autocompleteMultiselect>[0]),
+            filter: (query, option) => search(query, option as Choice<never>),
+            maxItems: 12,
+          })
+        : clack.multiselect(q as Parameters<typeof clack.multiselect>[0]),
+    ) as never,
   text: (q) => ask<string>((clack) => clack.text(q)),
   password: (q) => ask<string>((clack) => clack.password(q)),
   confirm: (q) => ask<boolean>((clack) => clack.confirm(q)),

@@ -1,13 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StartedOP, startOP } from "../../runtime/test/oauth/op.js";
 import { type AddProviderOptions, addProvider } from "../../src/commands/add-provider.js";
 import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
 import { fixtureModules } from "../support/fixture-modules.js";
 import { schemaErrors } from "../support/schemas.js";
 
-afterAll(removeTemporary);
+// OpenID providers are added after their issuer's discovery document is read: a real one here.
+let op: StartedOP;
+beforeAll(async () => {
+  op = await startOP([]);
+});
+afterAll(async () => {
+  await op.close();
+  removeTemporary();
+});
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
 const nodeModules = new URL("../../node_modules", import.meta.url).pathname;
@@ -92,7 +101,7 @@ describe.each(matrix)("add-provider on $fixture after init", (entry) => {
       const oidc = await runAdd("oidc", {
         cwd: dir,
         id: "corp",
-        issuer: "https://sso.corp.example",
+        issuer: op.issuer,
       });
       expect(oidc.exitCode, oidc.stderr).toBe(0);
       const modules = "own" in entry ? fixtureModules(entry.fixture) : nodeModules;
@@ -222,7 +231,7 @@ describe("add-provider: options and refusals", () => {
     const run = await runAdd("oidc", {
       cwd: dir,
       id: "corp",
-      issuer: "https://sso.corp.example",
+      issuer: op.issuer,
       clientId: "app",
       clientSecretStdin: true,
       readStdin: async () => "s3cret-from-stdin\n",
@@ -232,7 +241,7 @@ describe("add-provider: options and refusals", () => {
     const env = read(dir, ".env");
     expect(env).toMatch(/^AUTH_CORP_ID=app$/m);
     expect(env).toMatch(/^AUTH_CORP_SECRET=s3cret-from-stdin$/m);
-    expect(env).toMatch(/^AUTH_CORP_ISSUER=https:\/\/sso\.corp\.example$/m);
+    expect(env).toContain(`\nAUTH_CORP_ISSUER=${op.issuer}\n`);
     expect(run.json?.callbackUrl).toBe("http://localhost:3001/auth/callback/corp");
     // A second OpenID provider with another id is another provider.
     const second = await runAdd("oidc", { cwd: dir, id: "partner" });
@@ -247,6 +256,10 @@ describe("add-provider: options and refusals", () => {
     [{ issuer: "http://sso.example.com" }, "keycloak", "https URL"],
     [{ issuer: "not a url" }, "okta", "must be a URL"],
     [{ issuer: "https://x.example" }, "github", "takes no --issuer"],
+    [{ name: "Corp" }, "github", "--name is for"],
+    [{ name: "two\nlines" }, "oidc", "--name must be"],
+    [{ timeout: "0", issuer: "https://sso.example.com" }, "oidc", "--timeout must be"],
+    [{ timeout: "100", discovery: false }, "oidc", "drop --no-discovery"],
   ] as const)("refuses %j for %s", async (options, id, message) => {
     const dir = project();
     const before = tree(dir);

@@ -9,7 +9,8 @@ describe("init in a terminal", () => {
   it("asks, shows the plan, and applies what was chosen with the keyboard", async () => {
     const dir = copyFixture("express4-cjs-js");
     const run = runInTerminal(["init", "--no-install"], { cwd: dir });
-    await run.answer("Which sign-in methods?", keys.space);
+    // Tab picks the focused choice (the first, GitHub) in the filtering picker.
+    await run.answer("Which sign-in methods?", keys.tab);
     await run.answer("◼ GitHub", keys.enter);
     await run.answer("Where do sessions live?", keys.enter);
     await run.answer("Where should the auth endpoints live?", keys.enter);
@@ -29,11 +30,35 @@ describe("init in a terminal", () => {
     expect(files[".env"]).toMatch(/^AUTH_PLAYGROUND=true$/m);
   });
 
+  it("the sign-in picker filters as you type: the choice under the cursor is a match", async () => {
+    const dir = copyFixture("express4-cjs-js");
+    const run = runInTerminal(["init", "--no-install"], { cwd: dir });
+    await run.answer("Which sign-in methods?", "gitl");
+    // Only GitLab is left, so it is focused: Tab picks it (unfiltered, GitHub would be first).
+    await run.answer("(1 match)", keys.tab);
+    await run.answer("◼ GitLab", `${keys.backspace.repeat(4)}cred`);
+    await run.answer("Search: cred", keys.tab);
+    await run.answer("◼ Credentials", keys.enter);
+    await run.answer("Where do sessions live?", keys.enter);
+    await run.answer("Where should the auth endpoints live?", keys.enter);
+    await run.answer("behind a reverse proxy", keys.enter);
+    await run.answer("with the playground", `${keys.down}${keys.enter}`);
+    await run.answer("Apply these changes?", keys.enter);
+    const { exitCode, screen } = await run.result();
+    expect(exitCode, screen).toBe(0);
+    const config = tree(dir)["src/auth.js"] ?? "";
+    expect(config).toContain("require('@create-auth/runtime/providers/gitlab')");
+    expect(config).toContain("require('@create-auth/runtime/providers/credentials')");
+    expect(config).not.toContain("providers/github");
+    expect(screen).toContain("2 items selected");
+    expect(screen).toContain("--providers gitlab,credentials");
+  }, 90_000);
+
   it("Ctrl-C at a prompt cancels with exit 130 and changes nothing", async () => {
     const dir = copyFixture("express4-cjs-js");
     const before = tree(dir);
     const run = runInTerminal(["init", "--no-install"], { cwd: dir });
-    await run.answer("Which sign-in methods?", keys.space);
+    await run.answer("Which sign-in methods?", keys.tab);
     await run.answer("◼ GitHub", keys.enter);
     await run.answer("Where do sessions live?", keys.ctrlC);
     const { exitCode, screen } = await run.result();

@@ -34,14 +34,16 @@ async function listen(server: Server | ReturnType<typeof createTcpServer>): Prom
 /** A TCP server that accepts every connection and never answers. */
 export const startSilentServer = () => listen(createTcpServer(() => undefined));
 
+/** An HTTP server on 127.0.0.1 answering with `handler`. */
+export const startHttpServer = (handler: Parameters<typeof createHttpServer>[1]) =>
+  listen(createHttpServer(handler));
+
 /** An HTTP server answering every request with `body` as JSON. */
-export const startJsonServer = (body: (origin: string) => unknown) => {
-  const server = createHttpServer((request, response) => {
+export const startJsonServer = (body: (origin: string) => unknown) =>
+  startHttpServer((request, response) => {
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify(body(`http://${request.headers.host}`)));
   });
-  return listen(server);
-};
 
 /** A loopback URL nothing listens on (a port just released). */
 export async function closedUrl(): Promise<string> {

@@ -54,4 +54,11 @@ export function runInTerminal(args: string[], options: { cwd: string; env?: Node
   };
 }
 
-export const keys = { enter: "\r", space: " ", down: "\u001b[B", ctrlC: "\u0003" };
+export const keys = {
+  enter: "\r",
+  space: " ",
+  tab: "\t",
+  backspace: "\u007f",
+  down: "\u001b[B",
+  ctrlC: "\u0003",
+};

@@ -13,11 +13,14 @@ export type JsonAnswer =
  */
 export async function fetchJson(url: string, timeoutMs: number): Promise<JsonAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
+  const get = () =>
+    fetch(url, { signal, redirect: "manual", headers: { accept: "application/json" } });
   try {
-    const response = await fetch(url, {
-      signal,
-      redirect: "manual",
-      headers: { accept: "application/json" },
+    // A kept-alive connection the server closed as the request went out is reset: a GET is
+    // safe to send once more (within the same bound).
+    const response = await get().catch((error: unknown) => {
+      if (signal.aborted || !isReset(error)) throw error;
+      return get();
     });
     const contentType = response.headers.get("content-type") ?? "";
     const text = await response.text();
@@ -41,6 +44,12 @@ export async function fetchJson(url: string, timeoutMs: number): Promise<JsonAns
       timedOut: signal.aborted,
     };
   }
+}
+
+/** Whether a failed fetch is a connection reset (`ECONNRESET`, undici's closed socket). */
+function isReset(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET";
 }
 
 /** Whether a URL's host is this machine (where plain http is acceptable). */

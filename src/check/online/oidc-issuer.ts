@@ -2,11 +2,8 @@ import { envPrefix } from "../../catalog/providers.js";
 import { importFromProject, redactUrl } from "../../commands/migrate.js";
 import type { ConfiguredProvider } from "../../project/auth-config.js";
 import type { CheckContext } from "../types.js";
-import { fetchJson, isLoopback } from "./fetch-json.js";
+import { discover } from "./discovery.js";
 import type { ProbeFinding, ProbeOptions, ProbeOutcome, ProbeResult } from "./types.js";
-
-/** The endpoints the runtime takes from discovery, each of which must be usable. */
-const ENDPOINTS = ["authorization_endpoint", "token_endpoint", "jwks_uri"] as const;
 
 /** A configured issuer and where its value comes from. */
 interface ConfiguredIssuer {
@@ -86,36 +83,6 @@ async function issuerOf(
       };
 }
 
-/** `{issuer}/.well-known/openid-configuration`, a path issuer keeping its path (OIDC Discovery §4). */
-function discoveryUrl(issuer: string): string {
-  const url = new URL(issuer);
-  url.pathname = `${url.pathname}/.well-known/openid-configuration`.replace("//", "/");
-  return url.toString();
-}
-
-/** What is wrong with a discovery document for this issuer (empty: nothing). */
-function documentProblems(body: unknown, issuer: string): string[] {
-  if (!body || typeof body !== "object" || Array.isArray(body))
-    return ["the document is not a JSON object"];
-  const document = body as Record<string, unknown>;
-  const problems: string[] = [];
-  if (document.issuer !== issuer)
-    problems.push(
-      `it names the issuer ${JSON.stringify(document.issuer)}, not the configured "${issuer}" (compared exactly: a trailing slash counts)`,
-    );
-  for (const name of ENDPOINTS) {
-    const value = document[name];
-    if (typeof value !== "string" || !URL.canParse(value)) {
-      problems.push(`${name} is missing`);
-      continue;
-    }
-    const url = new URL(value);
-    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url)))
-      problems.push(`${name} is not https (${value})`);
-  }
-  return problems;
-}
-
 /** Fetches and judges one issuer's discovery document. */
 async function probeIssuer(
   found: ConfiguredIssuer,
@@ -144,37 +111,13 @@ async function probeIssuer(
       fix,
     },
   });
-  let url: string;
-  try {
-    url = discoveryUrl(found.issuer);
-  } catch {
+  if (!URL.canParse(found.issuer))
     return fail(
       "is not a URL",
       "Set the issuer to the provider's issuer URL, e.g. https://sso.example.com/realms/main.",
     );
-  }
-  const answer = await fetchJson(url, options.timeoutMs);
-  if (answer.kind === "unreachable")
-    return fail(
-      `cannot be reached: GET ${url} failed (${answer.reason})`,
-      "Check the issuer URL and that this machine can reach it (DNS, firewall, proxy); the app's servers need the same.",
-    );
-  if (answer.kind === "other" || answer.status !== 200) {
-    const what =
-      answer.kind === "other"
-        ? `${answer.status}${answer.location ? ` redirecting to ${answer.location}` : ""} (${answer.contentType})`
-        : String(answer.status);
-    return fail(
-      `has no discovery document: GET ${url} answered ${what}`,
-      "Use the issuer URL the provider documents (its discovery document is at <issuer>/.well-known/openid-configuration).",
-    );
-  }
-  const problems = documentProblems(answer.body, found.issuer);
-  if (problems.length)
-    return fail(
-      `has a discovery document the runtime refuses: ${problems.join("; ")}`,
-      "Set the issuer to exactly the `issuer` value of the provider's discovery document, and use the provider's https endpoints.",
-    );
+  const discovery = await discover(found.issuer, options.timeoutMs);
+  if (!discovery.ok) return fail(discovery.problem, discovery.fix);
   return { result: result("ok", "discovery document OK") };
 }
 

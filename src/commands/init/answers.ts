@@ -1,4 +1,5 @@
 import { type ProviderInfo, providers, requireProvider } from "../../catalog/providers.js";
+import { matchesProvider } from "../../catalog/search.js";
 import { CliError } from "../../errors.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { moduleOfOrm, ormById } from "../../orm/registry.js";
@@ -147,13 +148,23 @@ export async function collectAnswers(
   asker: Asker,
 ): Promise<Answers> {
   const framework = moduleOf(project);
-  const choices: Choice<string>[] = providers.map((p) => ({ value: p.id, label: p.name }));
+  const choices: Choice<string>[] = providers.map((p) => ({
+    value: p.id,
+    label: p.name,
+    hint: p.id,
+  }));
   const providerIds = await asker.ask({
     flag: "--providers",
     value: flags.providers,
     prompt: async (p) =>
       (
-        await p.multiselect({ message: "Which sign-in methods?", options: choices, required: true })
+        await p.multiselect({
+          message: "Which sign-in methods?",
+          options: choices,
+          required: true,
+          // The catalogue is long: typing narrows it by id or name, as `add-provider --list` does.
+          search: (query, choice) => matchesProvider(query, choice.value, choice.label),
+        })
       ).join(","),
   });
   const chosen = parseProviders(providerIds);
