@@ -135,6 +135,71 @@ describe("httpTimeout bounds every provider request", () => {
     );
   });
 
+  it("a connection that went silent during an outage is never reused after it", async () => {
+    // Two outages with sign-ins around them. Node's fetch would keep a connection for later
+    // here: after a request timed out in the first outage it opens a spare connection (at the
+    // next request), which the second outage silences for good. Had any connection been kept,
+    // the last sign-in would wait on it until httpTimeout (longer than this test's time-out).
+    const client = (httpTimeout: number) =>
+      new TestClient(config({ httpTimeout, providers: [oidc({ token: proxied("/token") })] }));
+    const signsIn = async () =>
+      setCookie(await complete(client(60_000)), "authjs.session-token")?.value;
+    expect(await signsIn()).toBeTruthy();
+    await proxy.set("stall");
+    expectCallbackError(await complete(client(300)));
+    await proxy.set("pass");
+    expect(await signsIn()).toBeTruthy();
+    await proxy.set("stall");
+    await proxy.set("pass");
+    expect(await signsIn()).toBeTruthy();
+  });
+
+  it("each provider request asks for its own connection; a caller's Connection header wins", async () => {
+    const seen: (string | null)[] = [];
+    const recording = ((input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get("connection"));
+      return fetch(input, init);
+    }) as typeof fetch;
+    const client = new TestClient(
+      config({ providers: [oidc({ id: "recorded", [customFetch]: recording })] }),
+    );
+    expect(setCookie(await complete(client, "recorded"), "authjs.session-token")).toBeDefined();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(["close"]));
+
+    const keepAlive = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set("connection", "keep-alive");
+      return recording(input, { ...init, headers });
+    }) as typeof fetch;
+    seen.length = 0;
+    const hooked = {
+      id: "hooked-keepalive",
+      name: "Hooked",
+      type: "oauth",
+      clientId,
+      clientSecret,
+      authorization: `${mock.op.issuer}/authorize`,
+      token: `${mock.op.issuer}/token`,
+      userinfo: {
+        url: `${mock.op.issuer}/userinfo`,
+        async request({ provider }: { provider: { [customFetch]: typeof fetch } }) {
+          const response = await provider[customFetch](`${mock.op.issuer}/userinfo`, {
+            headers: { connection: "keep-alive" },
+          });
+          return response.json();
+        },
+      },
+      [customFetch]: keepAlive,
+    } as Provider;
+    mock.op.state.behaviour = { omit: ["id_token"] };
+    const second = new TestClient(config({ providers: [hooked] }));
+    expect(
+      setCookie(await complete(second, "hooked-keepalive"), "authjs.session-token"),
+    ).toBeDefined();
+    expect(new Set(seen)).toEqual(new Set(["keep-alive"]));
+  });
+
   it("rejects a nonsensical httpTimeout as a configuration error", async () => {
     const client = new TestClient(config({ httpTimeout: -1 }));
     const response = await client.request("/auth/providers");
