@@ -21,7 +21,7 @@ describe("the benchmark harness", () => {
         "--only",
         "public,session,oidc,fastify,hono,db-protected,db-session,db-oidc,pglite",
       ],
-      { cwd: root, encoding: "utf8", timeout: 420_000 },
+      { cwd: root, encoding: "utf8", timeout: 600_000 },
     );
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     const output = JSON.parse(readFileSync(`${root}bench/results.local.json`, "utf8"));
@@ -44,5 +44,5 @@ describe("the benchmark harness", () => {
       expect(bare.median, scenario).toBeGreaterThan(0);
       expect(ours.failed + bare.failed, scenario).toBe(0);
     }
-  }, 480_000);
+  }, 660_000);
 });

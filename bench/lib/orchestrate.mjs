@@ -180,7 +180,7 @@ export async function runBenchmarks({ root, settings, selected, log }) {
                 PORT: String(await freePort()),
                 // A new PGlite data folder takes seconds to open, many more on a busy machine.
               },
-              120_000,
+              300_000,
             );
             await checkApps([pglite], dbCookies[0]);
             const samples = await alternate(
