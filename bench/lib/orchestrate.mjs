@@ -1,8 +1,10 @@
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliInit } from "./cli-init.mjs";
 import { runColdStart } from "./cold-start.mjs";
 import { alternate, frameworkResult, pairedRatio, scenarioResult } from "./compare.mjs";
+import { createSessionDatabase, sessionCookie, sessionTokens } from "./database.mjs";
 import { request } from "./http.mjs";
 import { runMemory } from "./memory.mjs";
 import { freePort, startChild } from "./processes.mjs";
@@ -50,7 +52,13 @@ export async function runBenchmarks({ root, settings, selected, log }) {
     ours: join(root, "bench/apps/ours.mjs"),
     theirs: join(root, "bench/apps/theirs.mjs"),
   };
-  const [opPort, oursPort, theirsPort] = [await freePort(), await freePort(), await freePort()];
+  const [opPort, oursPort, theirsPort, dbOursPort, dbTheirsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const issuer = `http://127.0.0.1:${opPort}`;
   const callback = (/** @type {number} */ port) =>
     `http://127.0.0.1:${port}/auth/callback/${OIDC_ID}`;
@@ -69,7 +77,7 @@ export async function runBenchmarks({ root, settings, selected, log }) {
     const op = await start("op", join(root, "bench/apps/op.mjs"), {
       NODE_ENV: "production",
       PORT: String(opPort),
-      REDIRECT_URIS: [callback(oursPort), callback(theirsPort)].join(","),
+      REDIRECT_URIS: [oursPort, theirsPort, dbOursPort, dbTheirsPort].map(callback).join(","),
     });
     const apps = {
       ours: await start("ours", files.ours, { ...env, PORT: String(oursPort) }),
@@ -125,6 +133,69 @@ export async function runBenchmarks({ root, settings, selected, log }) {
       await checkApps(Object.values(frameworks), cookies[0]);
       const samples = await alternate(frameworkSteps(ids("framework"), frameworks, common), common);
       for (const id of ids("framework")) results[id] = frameworkResult(samples, id);
+    }
+    if (ids("database").length || selected("pglite")) {
+      heading([...ids("database"), ...ids("pglite")]);
+      const tokens = sessionTokens(settings.cookiePool);
+      const dbCookies = tokens.map(sessionCookie);
+      const database = await createSessionDatabase(tokens);
+      try {
+        const dbCommon = { ...common, cookies: dbCookies };
+        if (ids("database").length) {
+          const dbEnv = { ...env, SESSION_STORE: "postgres", DATABASE_URL: database.url };
+          const dbApps = {
+            ours: await start("ours (PostgreSQL)", files.ours, {
+              ...dbEnv,
+              PORT: String(dbOursPort),
+            }),
+            theirs: await start("theirs (PostgreSQL)", files.theirs, {
+              ...dbEnv,
+              PORT: String(dbTheirsPort),
+            }),
+          };
+          await checkApps([dbApps.ours, dbApps.theirs], dbCookies[0]);
+          const loads = ids("database").filter((id) => id !== "db-oidc");
+          const flows = ids("database").filter((id) => id === "db-oidc");
+          const samples = await alternate(
+            [
+              ...loadSteps(loads, dbApps, dbCommon),
+              ...(await flowSteps(flows, dbApps, op, dbCommon)),
+            ],
+            dbCommon,
+          );
+          for (const id of ids("database")) results[id] = scenarioResult(samples, id);
+          await Promise.all([dbApps.ours.stop(), dbApps.theirs.stop()]);
+        }
+        if (selected("pglite")) {
+          const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
+          try {
+            const pglite = await start(
+              "ours (PGlite)",
+              files.ours,
+              {
+                ...env,
+                SESSION_STORE: "pglite",
+                PGLITE_DIR: dir,
+                BENCH_TOKENS: JSON.stringify(tokens),
+                PORT: String(await freePort()),
+                // A new PGlite data folder takes seconds to open, many more on a busy machine.
+              },
+              300_000,
+            );
+            await checkApps([pglite], dbCookies[0]);
+            const samples = await alternate(
+              frameworkSteps(["pglite"], { pglite }, dbCommon),
+              dbCommon,
+            );
+            results.pglite = frameworkResult(samples, "pglite");
+            await pglite.stop();
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        }
+      } finally {
+        await database.drop();
+      }
     }
     if (selected("cold-start")) {
       heading(["cold-start"]);

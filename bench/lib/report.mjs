@@ -112,6 +112,20 @@ const TARGETS = [
     value: (r) => r.hono.vsBare,
     ok: (v) => v >= 0.8,
   },
+  {
+    scenario: 12,
+    target: "≥ 3 × @auth/express + @auth/pg-adapter",
+    needs: ["db-protected"],
+    value: (r) => r["db-protected"].ratio,
+    ok: (v) => v >= 3,
+  },
+  {
+    scenario: 13,
+    target: "≥ 3 × @auth/express + @auth/pg-adapter",
+    needs: ["db-session"],
+    value: (r) => r["db-session"].ratio,
+    ok: (v) => v >= 3,
+  },
 ];
 
 /**
@@ -191,6 +205,7 @@ export function resultsNotes(/** @type {Record<string, any>} */ results) {
   for (const [id, name] of [
     ["fastify", "Fastify 5"],
     ["hono", "Hono"],
+    ["pglite", "Embedded PGlite"],
   ]) {
     const result = results[id];
     if (!result) continue;

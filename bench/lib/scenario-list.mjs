@@ -1,8 +1,9 @@
 /**
  * What every scenario is, in the issue's numbering (10 and 11 are issue 16's). `kind` picks how
  * it is run: `load` (autocannon on one path), `flow` (complete sign-ins), `framework` (ours on
- * another framework: its protected route against its bare route, no Auth.js side), or a
- * special measurement of its own. `better` says which way the ours/theirs ratio should go.
+ * another framework: its protected route against its bare route, no Auth.js side), `database`
+ * (loads and flows on database sessions in PostgreSQL, both libraries), `pglite` (ours on
+ * embedded PGlite, protected route against the bare one), or a special measurement of its own. `better` says which way the ours/theirs ratio should go.
  */
 export const SCENARIOS = [
   { id: "public", n: 1, title: "unprotected route (ceiling)", unit: "req/s", kind: "load" },
@@ -33,5 +34,33 @@ export const SCENARIOS = [
     title: "Hono: route protected by getSession",
     unit: "req/s",
     kind: "framework",
+  },
+  {
+    id: "db-protected",
+    n: 12,
+    title: "database sessions on PostgreSQL: route protected by getSession",
+    unit: "req/s",
+    kind: "database",
+  },
+  {
+    id: "db-session",
+    n: 13,
+    title: "database sessions on PostgreSQL: GET /auth/session",
+    unit: "req/s",
+    kind: "database",
+  },
+  {
+    id: "db-oidc",
+    n: 14,
+    title: "database sessions on PostgreSQL: OpenID sign-in flows",
+    unit: "flows/s",
+    kind: "database",
+  },
+  {
+    id: "pglite",
+    n: 15,
+    title: "database sessions on embedded PGlite: route protected by getSession",
+    unit: "req/s",
+    kind: "pglite",
   },
 ].map((scenario) => ({ ...scenario, better: scenario.unit.endsWith("/s") ? "higher" : "lower" }));

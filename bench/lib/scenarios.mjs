@@ -14,6 +14,8 @@ const LOAD = {
   protected: { path: "/protected", signedIn: true },
   session: { path: "/auth/session", signedIn: true },
   csrf: { path: "/auth/csrf", signedIn: false },
+  "db-protected": { path: "/protected", signedIn: true },
+  "db-session": { path: "/auth/session", signedIn: true },
 };
 
 const APPS = /** @type {const} */ (["ours", "theirs"]);
@@ -60,15 +62,15 @@ export async function flowSteps(ids, apps, op, settings) {
   // before any concurrency: concurrent first sign-ins would overwrite each other's OP
   // interaction cookies in the shared jar.
   const opJar = new CookieJar();
-  if (ids.includes("oidc")) await oidcFlow(apps.ours.url, opJar);
+  const isOidc = (/** @type {string} */ id) => id === "oidc" || id === "db-oidc";
+  if (ids.some(isOidc)) await oidcFlow(apps.ours.url, opJar);
   return ids.flatMap((id) =>
     APPS.map((name) => ({
       scenario: id,
       app: name,
       run: async (/** @type {boolean} */ warmUp) => {
         const app = apps[name];
-        const flow =
-          id === "oidc" ? () => oidcFlow(app.url, opJar) : () => credentialsFlow(app.url);
+        const flow = isOidc(id) ? () => oidcFlow(app.url, opJar) : () => credentialsFlow(app.url);
         const [appBefore, opBefore] = await Promise.all([app.stats(), op.stats()]);
         const result = await runFlows(flow, {
           workers: settings.flowWorkers,
@@ -80,7 +82,7 @@ export async function flowSteps(ids, apps, op, settings) {
         return {
           ...result,
           cpuUsPerOp: (appCpu * 1000) / Math.max(result.completed, 1),
-          ...(id === "oidc" ? { opCpuShare: opCpu / (opCpu + appCpu) } : {}),
+          ...(isOidc(id) ? { opCpuShare: opCpu / (opCpu + appCpu) } : {}),
         };
       },
     })),

@@ -1,5 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { customFetch } from "../symbols.js";
+import { fetchIsUntouched, freshConnectionFetch } from "./fresh-connection.js";
 import type { InternalOAuthProvider } from "./normalize.js";
 
 /** Default bound (ms) on each request to a provider: the configuration's `httpTimeout`. */
@@ -78,17 +79,29 @@ export function jwksOptions(as: oauth.AuthorizationServer, provider: InternalOAu
 }
 
 /**
- * `fetch` as the provider wants it (its `customFetch`, else the global one), every request
- * aborted after the provider's `httpTimeout` (undici would otherwise wait 300 s for headers and
- * 300 s more for the body). A signal the caller passes still aborts it too.
+ * `fetch` as the provider wants it (its `customFetch`, else a new connection per request, see
+ * {@link freshConnectionFetch}), every request aborted after the provider's `httpTimeout`
+ * (undici would otherwise wait 300 s for headers and 300 s more for the body). A signal the
+ * caller passes still aborts it too.
+ *
+ * A kept-alive connection that went silent while idle (a provider failing over, a dropped NAT
+ * entry) would be reused by the next request, which then waits the whole `httpTimeout` before
+ * anyone notices; a sign-in makes only a few provider requests, so a fresh connection each costs
+ * little (docs/decisions.md). A `customFetch` keeps its own connections, and is asked for
+ * `Connection: close` (unless the caller set `Connection`).
  */
 export function providerFetch(provider: InternalOAuthProvider): typeof fetch {
-  const fetchImpl = provider[customFetch] ?? fetch;
   const ms = provider.httpTimeout ?? HTTP_TIMEOUT;
   return (input, init) => {
+    const fetchImpl =
+      provider[customFetch] ?? (fetchIsUntouched() ? freshConnectionFetch : globalThis.fetch);
     const deadline = AbortSignal.timeout(ms);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    return fetchImpl(input, { ...init, signal });
+    const headers = new Headers(
+      init?.headers ?? (input instanceof Request ? input.headers : undefined),
+    );
+    if (!headers.has("connection")) headers.set("connection", "close");
+    return fetchImpl(input, { ...init, headers, signal });
   };
 }
 

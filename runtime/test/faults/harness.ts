@@ -1,5 +1,5 @@
 /**
- * The fault suite's rig: three real Express processes behind a round-robin HTTP balancer (in the
+ * The fault suite's rig: three real app processes (Express, or SolidStart's handlers, app.ts) behind a round-robin HTTP balancer (in the
  * test process), sharing a fresh PostgreSQL database, Redis, a real SMTP server and a mock
  * OpenID provider, each reached through its own TCP fault proxy (support/fault-proxy.ts). A
  * {@link Visitor} is one browser behind the balancer: a cookie jar, and every answer recorded
@@ -19,7 +19,7 @@ import { SECRET, TestClient } from "../helpers.js";
 import { startMockOP } from "../oauth/mock-op.js";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.js";
 import { type StartedProcess, startProcess } from "../support/process.js";
-import { faultApp } from "./app.js";
+import { type FaultFramework, faultApp } from "./app.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 /** The machine's Redis, as the other Redis suites find it. */
@@ -57,10 +57,8 @@ export interface Rig {
   visitor(pin?: number): Visitor;
   /** The next mail sent to `email` (waits up to `ms`), or undefined. */
   mailTo(email: string, ms?: number): Promise<CapturedMail | undefined>;
-  /** Runs `task` after every task queued before it has settled. */
-  oneAtATime<T>(task: () => Promise<T>): Promise<T>;
-  /** Tells the mock OP the nonce the next token response must carry. */
-  expectNonce(nonce: string | undefined): void;
+  /** Tells the mock OP the nonce the token response for `code` must carry. */
+  expectNonce(code: string, nonce: string | undefined): void;
   opIssuer: string;
   close(): Promise<void>;
 }
@@ -139,23 +137,17 @@ export class Visitor extends TestClient {
     return response.status === 302 && !response.headers.get("location")?.includes("error=");
   }
 
-  /**
-   * A sign-in with the OpenID provider (its authorization step answered as the OP would). One at
-   * a time across visitors: the mock provider echoes the nonce of the sign-in in progress.
-   */
-  openId(): Promise<boolean> {
-    return this.rig.oneAtATime(() => this.openIdNow());
-  }
-
-  private async openIdNow(): Promise<boolean> {
+  /** A sign-in with the OpenID provider (its authorization step answered as the OP would). */
+  async openId(): Promise<boolean> {
     const csrfToken = await this.csrfToken();
     const start = await this.request("/auth/signin/mock", { form: { csrfToken } });
     const location = start.headers.get("location");
     if (!location?.startsWith(this.rig.opIssuer)) return false;
     const params = new URL(location).searchParams;
-    this.rig.expectNonce(params.get("nonce") ?? undefined);
+    const code = crypto.randomUUID();
+    this.rig.expectNonce(code, params.get("nonce") ?? undefined);
     const query = new URLSearchParams({
-      code: "c",
+      code,
       state: params.get("state") ?? "",
       iss: this.rig.opIssuer,
     });
@@ -210,7 +202,10 @@ async function dropDatabase(name: string): Promise<void> {
 }
 
 /** Starts the whole rig; `bounds: "short"` tightens the runtime's time bounds in the app. */
-export async function startRig(options: { bounds: "short" | "defaults" }): Promise<Rig> {
+export async function startRig(options: {
+  bounds: "short" | "defaults";
+  framework: FaultFramework;
+}): Promise<Rig> {
   const database = await createDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   await migrate(pool);
@@ -239,7 +234,7 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
 
   mkdirSync(join(root, ".tmp"), { recursive: true });
   const dir = mkdtempSync(join(root, ".tmp", "faults-"));
-  writeFileSync(join(dir, "app.mjs"), faultApp);
+  writeFileSync(join(dir, "app.mjs"), faultApp(options.framework));
   const env = {
     NODE_ENV: "test",
     AUTH_SECRET: SECRET,
@@ -273,7 +268,6 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
 
   // Mails a scenario has taken already.
   const taken = new Set<CapturedMail>();
-  let queue: Promise<unknown> = Promise.resolve();
   const rig: Rig = {
     origin,
     proxies,
@@ -282,7 +276,7 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
     label: "setup",
     opIssuer: op.issuer,
     visitor: (pin) => new Visitor(rig, pin),
-    async mailTo(email, ms = 3_000) {
+    async mailTo(email, ms = 10_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const mail = smtp.messages.find((m) => !taken.has(m) && m.to.includes(email));
@@ -294,13 +288,8 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    oneAtATime(task) {
-      const run = queue.then(task, task);
-      queue = run.catch(() => {});
-      return run;
-    },
-    expectNonce(nonce) {
-      op.state.nonce = nonce;
+    expectNonce(code, nonce) {
+      if (nonce) op.state.nonceByCode.set(code, nonce);
     },
     async close() {
       const closed = new Promise<void>((resolve) => balancer.close(() => resolve()));
@@ -315,5 +304,14 @@ export async function startRig(options: { bounds: "short" | "defaults" }): Promi
       await dropDatabase(database.name);
     },
   };
+  // Warm each instance up (its first Redis and PostgreSQL connections) before any scenario: on a
+  // busy machine a first connection can outlast the short bounds, which no fault caused.
+  for (const instance of [0, 1, 2]) {
+    const deadline = Date.now() + 30_000;
+    while (!(await rig.visitor(instance).credentials(`warm-up-${instance}`))) {
+      if (Date.now() > deadline) throw new Error(`instance ${instance} never signed in`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
   return rig;
 }

@@ -28,6 +28,7 @@ export function useMockOP(options: { issParameter?: boolean } = {}) {
     op.state.behaviour = {};
     op.state.metadata = {};
     op.state.nonce = undefined;
+    op.state.nonceByCode.clear();
     op.state.userinfo = defaultUserinfo;
   });
 

@@ -41,6 +41,8 @@ export async function startMockOP(options: {
     metadata: {} as Record<string, unknown>,
     behaviour: {} as TokenBehaviour,
     nonce: undefined as string | undefined,
+    /** A nonce per authorization code, over `nonce`: concurrent sign-ins each get their own. */
+    nonceByCode: new Map<string, string>(),
     /** What `/userinfo` answers (plain OAuth 2 providers). */
     userinfo: { id: 42, login: "octo", email: "octo@example.test", email_verified: true } as Record<
       string,
@@ -81,6 +83,9 @@ export async function startMockOP(options: {
         authorization: req.headers.authorization,
         body: new URLSearchParams(form),
       };
+      const code = state.lastTokenRequest.body.get("code") ?? "";
+      const nonce = state.nonceByCode.get(code) ?? state.nonce;
+      state.nonceByCode.delete(code);
       const b = state.behaviour;
       if (b.errorBody) return json(b.errorBody.status, b.errorBody.body);
       const now = Math.floor(Date.now() / 1000);
@@ -93,7 +98,7 @@ export async function startMockOP(options: {
         name: "Mock User",
         iat: now,
         exp: now + 300,
-        ...(state.nonce ? { nonce: state.nonce } : {}),
+        ...(nonce ? { nonce } : {}),
         ...b.claims,
       };
       let idToken: string;

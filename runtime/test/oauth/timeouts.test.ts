@@ -25,6 +25,26 @@ afterAll(() => proxy?.close());
 /** The mock OP's `path`, reached through the proxy. */
 const proxied = (path: string) => `http://127.0.0.1:${proxy.port}${path}`;
 
+/** A plain OAuth 2 provider whose `userinfo.request` fetches `url` with the fetch it is given. */
+function hookedUserinfo(id: string, url: string, init?: RequestInit): Provider {
+  return {
+    id,
+    name: "Hooked",
+    type: "oauth",
+    clientId,
+    clientSecret,
+    authorization: `${mock.op.issuer}/authorize`,
+    token: `${mock.op.issuer}/token`,
+    userinfo: {
+      url,
+      async request({ provider }: { provider: { [customFetch]: typeof fetch } }) {
+        const response = await provider[customFetch](url, init);
+        return response.json();
+      },
+    },
+  } as Provider;
+}
+
 function expectCallbackError(response: Response) {
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe(
@@ -84,22 +104,7 @@ describe("httpTimeout bounds every provider request", () => {
 
   it("a provider's own userinfo.request gets the bounded fetch as provider[customFetch]", async () => {
     mock.op.state.behaviour = { omit: ["id_token"] };
-    const hooked = {
-      id: "hooked",
-      name: "Hooked",
-      type: "oauth",
-      clientId,
-      clientSecret,
-      authorization: `${mock.op.issuer}/authorize`,
-      token: `${mock.op.issuer}/token`,
-      userinfo: {
-        url: proxied("/userinfo"),
-        async request({ provider }: { provider: { [customFetch]: typeof fetch } }) {
-          const response = await provider[customFetch](proxied("/userinfo"));
-          return response.json();
-        },
-      },
-    } as Provider;
+    const hooked = hookedUserinfo("hooked", proxied("/userinfo"));
     const client = new TestClient(config({ httpTimeout: 300, providers: [hooked] }));
     await proxy.set("stall");
     expectCallbackError(await complete(client, "hooked"));
@@ -133,6 +138,54 @@ describe("httpTimeout bounds every provider request", () => {
     expect(response.headers.get("location")).toBe(
       "http://localhost:3000/auth/error?error=Configuration",
     );
+  });
+
+  it("a connection that went silent during an outage is never reused after it", async () => {
+    // Two outages with sign-ins around them. Node's fetch would keep a connection for later
+    // here: after a request timed out in the first outage it opens a spare connection (at the
+    // next request), which the second outage silences for good. Had any connection been kept,
+    // the last sign-in would wait on it until httpTimeout (longer than this test's time-out).
+    const client = (httpTimeout: number) =>
+      new TestClient(config({ httpTimeout, providers: [oidc({ token: proxied("/token") })] }));
+    const signsIn = async () =>
+      setCookie(await complete(client(60_000)), "authjs.session-token")?.value;
+    expect(await signsIn()).toBeTruthy();
+    await proxy.set("stall");
+    expectCallbackError(await complete(client(300)));
+    await proxy.set("pass");
+    expect(await signsIn()).toBeTruthy();
+    await proxy.set("stall");
+    await proxy.set("pass");
+    expect(await signsIn()).toBeTruthy();
+  });
+
+  it("each provider request asks for its own connection; a caller's Connection header wins", async () => {
+    const seen: (string | null)[] = [];
+    const recording = ((input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get("connection"));
+      return fetch(input, init);
+    }) as typeof fetch;
+    const client = new TestClient(
+      config({ providers: [oidc({ id: "recorded", [customFetch]: recording })] }),
+    );
+    expect(setCookie(await complete(client, "recorded"), "authjs.session-token")).toBeDefined();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(["close"]));
+
+    // A provider's own request that sets Connection keeps it.
+    seen.length = 0;
+    mock.op.state.behaviour = { omit: ["id_token"] };
+    const hooked = {
+      ...hookedUserinfo("hooked-keepalive", `${mock.op.issuer}/userinfo`, {
+        headers: { connection: "keep-alive" },
+      }),
+      [customFetch]: recording,
+    } as Provider;
+    const second = new TestClient(config({ providers: [hooked] }));
+    expect(
+      setCookie(await complete(second, "hooked-keepalive"), "authjs.session-token"),
+    ).toBeDefined();
+    expect(seen).toEqual(["close", "keep-alive"]);
   });
 
   it("rejects a nonsensical httpTimeout as a configuration error", async () => {
