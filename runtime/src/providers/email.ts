@@ -27,7 +27,8 @@ export interface EmailUserConfig extends Partial<Omit<EmailConfig, "type" | "opt
 
 const DAY = 24 * 60 * 60;
 
-function usesConsole(server: EmailUserConfig["server"]): boolean {
+/** Whether mail goes to the console: asked for, or no server set outside production. */
+export function usesConsole(server: unknown): boolean {
   return (
     server === "console" ||
     ((server === undefined || server === "") && process.env.NODE_ENV !== "production")
