@@ -43,10 +43,11 @@ export function outboxPassword(options: PasswordUserConfig = {}) {
 }
 
 /** A migrated PostgreSQL adapter in a fresh schema of the machine's server. */
-export async function postgresStore(): Promise<{ adapter: Adapter; drop(): Promise<void> }> {
+export async function postgresStore() {
   const database = await isolatedPool();
   await migrate(database.pool);
-  return { adapter: postgresAdapter(database.pool), drop: database.drop };
+  const adapter: Adapter = postgresAdapter(database.pool);
+  return { adapter, pool: database.pool, drop: database.drop };
 }
 
 export function passwordConfig(
