@@ -83,7 +83,8 @@ export default function Email(config: EmailUserConfig = {}): EmailConfig {
   } as EmailConfig;
 }
 
-function definedOnly<T extends object>(object: T): Partial<T> {
+/** `object` without its `undefined` fields, so they do not override defaults when spread. */
+export function definedOnly<T extends object>(object: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(object).filter(([, value]) => value !== undefined),
   ) as Partial<T>;

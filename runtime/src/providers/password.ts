@@ -8,7 +8,7 @@
 import { logText } from "../core/log-text.js";
 import { OWASP_SCRYPT } from "../password/hash.js";
 import { passwordMessage } from "../password/messages.js";
-import { usesConsole } from "./email.js";
+import { definedOnly, usesConsole } from "./email.js";
 import { sendSmtp } from "./smtp.js";
 import type { PasswordConfig, PasswordMailParams } from "./types.js";
 
@@ -52,16 +52,13 @@ export async function sendPasswordMail(params: PasswordMailParams): Promise<void
  */
 export default function Password(config: PasswordUserConfig = {}): PasswordConfig {
   const env = globalThis.process?.env ?? {};
-  const defined = Object.fromEntries(
-    Object.entries(config).filter(([, value]) => value !== undefined),
-  ) as PasswordUserConfig;
   return {
     id: "password",
     name: "Password",
     from: env.AUTH_EMAIL_FROM || "Auth <no-reply@localhost>",
     ...(env.AUTH_EMAIL_SERVER ? { server: env.AUTH_EMAIL_SERVER } : {}),
     sendMail: sendPasswordMail,
-    ...defined,
+    ...definedOnly(config),
     type: "password",
   };
 }

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { memoryAdapter } from "../../src/adapters/memory.js";
 import { captureLogger, outboxEmailProvider, SECRET, setCookie } from "../helpers.js";
 import { useMockOP } from "../oauth/harness.js";
 import { confirm, forgot, outboxPassword, signIn, signUp } from "../password/support.js";
-import { useServer } from "./server.js";
+import { swappableMemoryAdapter, useServer } from "./server.js";
 
 // Account pre-hijacking with passwords, both ways: an attacker's unconfirmed password account
 // with the victim's address must not absorb the victim's provider or magic-link sign-in, and an
@@ -12,15 +11,14 @@ import { useServer } from "./server.js";
 const VICTIM = "victim@example.test";
 const mail = outboxPassword();
 const magic = outboxEmailProvider("invite");
-let adapter = memoryAdapter();
+const store = swappableMemoryAdapter();
+const adapter = store.adapter;
 const op = useMockOP();
 const server = useServer(() => ({
   secret: SECRET,
   trustHost: true,
   logger: captureLogger().logger,
-  adapter: new Proxy({} as ReturnType<typeof memoryAdapter>, {
-    get: (_target, key) => adapter[key as keyof typeof adapter],
-  }),
+  adapter,
   session: { strategy: "database" },
   providers: [
     op.oidc({ allowDangerousEmailAccountLinking: true }),
@@ -31,7 +29,7 @@ const server = useServer(() => ({
 }));
 
 beforeEach(async () => {
-  adapter = memoryAdapter();
+  store.reset();
   await mail.pending();
 });
 
