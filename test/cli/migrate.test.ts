@@ -16,6 +16,7 @@ const TABLES = [
   "verification_token",
   "authenticators",
   "rate_limits",
+  "password_credentials",
 ];
 
 /** A project set up by init, with the workspace's packages (runtime, drivers) installed. */
