@@ -36,6 +36,17 @@ export interface VerificationToken {
   token: string;
 }
 
+/**
+ * A user's password, as the password provider stores it. Ours, not Auth.js's. `hash` is
+ * `scrypt$N$r$p$salt$hash`; `version` grows with every reset or change, and sessions minted
+ * under an older one end.
+ */
+export interface PasswordCredential {
+  userId: string;
+  hash: string;
+  version: number;
+}
+
 /** A WebAuthn authenticator (passkey) as stored by an adapter. */
 export interface AdapterAuthenticator extends Authenticator {
   userId: string;
@@ -85,6 +96,12 @@ export interface Adapter {
    * sign-in method (see `loginOrRegister`). Optional; without it, Auth.js's behaviour.
    */
   listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
+  /** The user's password (password provider). Ours; create-auth's adapters have it. */
+  getPasswordCredential?(userId: string): Awaitable<PasswordCredential | null>;
+  /** Stores (inserts or replaces) the user's password (password provider). Ours. */
+  setPasswordCredential?(credential: PasswordCredential): Awaitable<void>;
+  /** Deletes every database session of a user (after a password reset). Ours. */
+  deleteSessionsByUserId?(userId: string): Awaitable<void>;
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
@@ -112,6 +129,9 @@ export const adapterMethods = [
   "useVerificationToken",
   "getAccount",
   "listAccountsByUserId",
+  "getPasswordCredential",
+  "setPasswordCredential",
+  "deleteSessionsByUserId",
   "getAuthenticator",
   "createAuthenticator",
   "listAuthenticatorsByUserId",

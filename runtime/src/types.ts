@@ -164,6 +164,8 @@ export type AuthAction =
   | "signout"
   | "verify-request"
   | "webauthn-options"
+  /** Ours: the password provider's pages and forms, `{base}/password/<operation>`. */
+  | "password"
   /** Ours: the built-in sign-in page's passkey script (GET only). */
   | "webauthn-script.js";
 

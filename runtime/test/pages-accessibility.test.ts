@@ -7,13 +7,18 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  changePasswordPage,
+  confirmAddressPage,
   errorPage,
+  forgotPasswordPage,
   type PageProvider,
   playgroundPage,
   rateLimitedPage,
+  resetPasswordPage,
   signInPage,
   signOutIncompletePage,
   signOutPage,
+  signUpPage,
   verifyRequestPage,
 } from "../src/pages/index.js";
 import Apple from "../src/providers/apple.js";
@@ -80,9 +85,39 @@ const providers: PageProvider[] = [
     },
   ),
   pageProvider({ id: "email", name: "Email", type: "email" }),
+  pageProvider({ id: "password", name: "Password", type: "password" }),
   // Logos are left out: they would be fetched from the providers' sites.
   ...presets.map((p) => pageProvider(p, { style: { brandColor: p.style?.brandColor ?? "" } })),
 ];
+
+/** The password provider's pages, each with an error banner. */
+function passwordPages(theme: Theme): Record<string, string> {
+  const common = { base, csrfToken: "t", callbackUrl: "https://app.test/", theme, error: "common" };
+  const link = { token: "0".repeat(64), email: "ada@example.com" };
+  return {
+    "password sign-up": signUpPage({ ...common, minLength: 8 }).html,
+    "password forgot": forgotPasswordPage({ ...common, error: "invalid_email" }).html,
+    "password reset": resetPasswordPage({ ...common, minLength: 8, ...link }).html,
+    "password confirm": confirmAddressPage({
+      ...common,
+      error: undefined,
+      callbackAction: `${base}/callback/password`,
+      ...link,
+    }).html,
+    "password change": changePasswordPage({
+      ...common,
+      minLength: 8,
+      hasPassword: true,
+      email: "ada@example.com",
+    }).html,
+    "verify-request after sign-up": verifyRequestPage({
+      homeUrl: "https://app.test/",
+      theme,
+      email: "ada@example.com",
+      kind: "signup",
+    }).html,
+  };
+}
 
 const pages = (theme: Theme): Record<string, string> => ({
   signin: signInPage({ providers, csrfToken: "t", callbackUrl: "https://app.test/", theme }).html,
@@ -123,6 +158,7 @@ const pages = (theme: Theme): Record<string, string> => ({
     email: "ada@example.com",
   }).html,
   "rate limited": rateLimitedPage({ signInUrl: `${base}/signin`, theme }).html,
+  ...passwordPages(theme),
   "playground authorize": playgroundPage({
     providerName: "GitHub",
     action: `${base}/playground/authorize`,
@@ -188,7 +224,7 @@ describe.each(["light", "dark"] as const)("built-in pages, %s colour scheme", (c
     }
     await page.close();
     expect(found).toEqual({});
-  }, 60_000);
+  }, 90_000);
 });
 
 describe("the check itself", () => {

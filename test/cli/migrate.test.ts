@@ -16,6 +16,7 @@ const TABLES = [
   "verification_token",
   "authenticators",
   "rate_limits",
+  "password_credentials",
 ];
 
 /** A project set up by init, with the workspace's packages (runtime, drivers) installed. */
@@ -55,12 +56,12 @@ describe("migrate, embedded database (PGlite)", () => {
       database: "embedded",
       target: ".auth/db",
       applied: true,
-      version: 2,
+      version: 3,
     });
     expect(first.json?.created).toEqual(expect.arrayContaining(TABLES));
     expect(existsSync(join(dir, ".auth/db/PG_VERSION"))).toBe(true);
     const second = await runMigrate({ cwd: dir, json: false });
-    expect(second.stdout).toContain("up to date (schema version 2): nothing to create");
+    expect(second.stdout).toContain("up to date (schema version 3): nothing to create");
   }, 60_000);
 
   it("--dry-run prints the SQL and creates nothing", async () => {

@@ -10,6 +10,7 @@ import type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  PasswordCredential,
   VerificationToken,
 } from "../adapters.js";
 import type { PruneCounts, PruneExpired } from "../housekeeping/types.js";
@@ -31,6 +32,7 @@ export function memoryAdapter(): Required<Adapter> & { [pruneExpired]: PruneExpi
   const sessions = new Map<string, AdapterSession>();
   const tokens = new Map<string, VerificationToken>();
   const authenticators = new Map<string, AdapterAuthenticator>();
+  const passwords = new Map<string, PasswordCredential>();
 
   const findUserByEmail = (email: string) => {
     for (const user of users.values()) if (user.email === email) return user;
@@ -89,6 +91,7 @@ export function memoryAdapter(): Required<Adapter> & { [pruneExpired]: PruneExpi
       users.delete(userId);
       for (const [key, account] of accounts) if (account.userId === userId) accounts.delete(key);
       for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
+      passwords.delete(userId);
       for (const [key, authenticator] of authenticators) {
         if (authenticator.userId === userId) authenticators.delete(key);
       }
@@ -144,6 +147,16 @@ export function memoryAdapter(): Required<Adapter> & { [pruneExpired]: PruneExpi
     },
     listAccountsByUserId(userId) {
       return [...accounts.values()].filter((a) => a.userId === userId).map(copy);
+    },
+    getPasswordCredential(userId) {
+      const credential = passwords.get(userId);
+      return credential ? copy(credential) : null;
+    },
+    setPasswordCredential(credential) {
+      passwords.set(credential.userId, copy(credential));
+    },
+    deleteSessionsByUserId(userId) {
+      for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
     },
     getAuthenticator(credentialID) {
       const authenticator = authenticators.get(credentialID);

@@ -39,6 +39,7 @@ import { randomBase64url } from "./crypto.js";
 import { defaultCallbacks } from "./defaults.js";
 import { authUrlFromEnv, type Env, trustHostFromEnv } from "./env.js";
 import { createLogger } from "./logger.js";
+import { assertPasswordProvider } from "./password-config.js";
 import { type InternalProvider, normalizeProvider, withHttpTimeout } from "./providers.js";
 import { type ResolvedRateLimit, resolveRateLimit } from "./rate-limit.js";
 import { resolveSecrets } from "./secrets.js";
@@ -382,5 +383,10 @@ function assertConfig(config: ResolvedConfig, raw: AuthConfig): AuthError | unde
       `Required adapter methods were missing: ${missing.join(", ")}`,
     );
   }
-  return undefined;
+  return assertPasswordProvider(
+    config.providers,
+    config.adapter,
+    config.session.strategy ?? "jwt",
+    !config.development,
+  );
 }

@@ -15,6 +15,8 @@ export interface AuthContext {
   config: ResolvedConfig;
   action: AuthAction;
   provider?: InternalProvider;
+  /** `{base}/password/<operation>`: the password page or form asked for. */
+  operation?: string;
   /** Origin of every link the runtime builds: AUTH_URL's when set, else the request's. */
   origin: string;
   /** `origin` + base path, e.g. `https://app.test/auth`. */
@@ -88,6 +90,13 @@ export async function createContext(
     ctx.provider = isPlaygroundProvider(provider)
       ? playgroundProviderFor(provider, request, ctx.base)
       : provider;
+  }
+
+  if (parsed.action === "password") {
+    // One password provider per configuration (asserted): its pages need no id in the URL.
+    ctx.provider = config.providers.find((p) => p.type === "password");
+    if (!ctx.provider) throw new InvalidProvider("No password provider is configured");
+    ctx.operation = parsed.operation;
   }
 
   if (config.skipCSRFCheck) {

@@ -16,6 +16,7 @@ import { webAuthnScriptResponse } from "../webauthn/script.js";
 import { callbackAction } from "./actions/callback.js";
 import { csrfAction } from "./actions/csrf.js";
 import { errorAction } from "./actions/error.js";
+import { passwordAction } from "./actions/password.js";
 import { providersAction } from "./actions/providers.js";
 import type { ActionResult } from "./actions/result.js";
 import { sessionAction } from "./actions/session.js";
@@ -103,12 +104,14 @@ const routes: Record<"GET" | "POST", Partial<Record<ParsedAction["action"], Acti
     "verify-request": verifyRequestAction,
     error: errorAction,
     "webauthn-options": webAuthnOptionsAction,
+    password: passwordAction,
   },
   POST: {
     session: sessionAction,
     signin: signInAction,
     signout: signOutAction,
     callback: callbackAction,
+    password: passwordAction,
   },
 };
 

@@ -9,6 +9,7 @@ import { readChunkedCookie } from "./cookies.js";
 import { replaceSession } from "./database-session.js";
 import { emitEvent } from "./events.js";
 import { jwtDeadline, nowSeconds, sessionAuthTime } from "./lifetime.js";
+import { passwordVersionHolds } from "./password-session.js";
 import { decodeSessionToken, sessionTokenKind } from "./session.js";
 import { isStoreFailure } from "./store-failure.js";
 
@@ -49,7 +50,8 @@ async function refuseUnprovenUser(ctx: AuthContext, user: AdapterUser): Promise<
   }
   // Allowed for users the app made: the accounts are listed only to rule out the others.
   const accounts = (await ctx.config.adapter!.listAccountsByUserId?.(user.id)) ?? [];
-  if (accounts.some((account) => account.type !== "email")) {
+  const password = await ctx.config.adapter!.getPasswordCredential?.(String(user.id));
+  if (password || accounts.some((account) => account.type !== "email")) {
     throw new OAuthAccountNotLinked(
       "The address belongs to an unverified user created through another sign-in method",
     );
@@ -188,6 +190,7 @@ async function stillValid(ctx: AuthContext, payload: JWT): Promise<boolean> {
   const { session, callbacks } = ctx.config;
   const deadline = jwtDeadline(session, sessionAuthTime(session, payload));
   if (deadline !== undefined && nowSeconds() >= deadline) return false;
+  if (!(await passwordVersionHolds(ctx.config, payload))) return false;
   return (
     (await callbacks.jwt({ token: payload, session: undefined } as JWTCallbackParams)) !== null
   );

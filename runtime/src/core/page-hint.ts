@@ -11,8 +11,9 @@ import type { AuthContext } from "./context.js";
 import { type Cookie, cookiePrefix } from "./cookies.js";
 
 /** What a hint says: who signed out, where a link went, which username was refused. */
-export type PageHintKind = "signed-out" | "email" | "username";
+export type PageHintKind = "signed-out" | "email" | "username" | "password-changed";
 
+const hintKinds = new Set<string>(["signed-out", "email", "username", "password-changed"]);
 const MAX_AGE = 5 * 60;
 /** Longer values are not kept: a username or an address is far shorter. */
 export const MAX_HINT_LENGTH = 254;
@@ -40,10 +41,10 @@ export function takePageHint(ctx: AuthContext): { kind: PageHintKind; value: str
   ctx.outgoing.push(cleared);
   const separator = raw.indexOf(":");
   const kind = raw.slice(0, separator);
-  if (kind !== "signed-out" && kind !== "email" && kind !== "username") return undefined;
+  if (!hintKinds.has(kind)) return undefined;
   try {
     const value = decodeURIComponent(raw.slice(separator + 1));
-    return value.length <= MAX_HINT_LENGTH ? { kind, value } : undefined;
+    return value.length <= MAX_HINT_LENGTH ? { kind: kind as PageHintKind, value } : undefined;
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import type {
   CredentialsConfig,
   EmailConfig,
   OAuthConfig,
+  PasswordConfig,
   Provider,
   ProviderConfig,
   WebAuthnConfig,
@@ -15,7 +16,8 @@ export type InternalProvider =
   | InternalOAuthProvider
   | CredentialsConfig<any>
   | EmailConfig
-  | WebAuthnConfig;
+  | WebAuthnConfig
+  | PasswordConfig;
 
 const endpointKeys = ["authorization", "token", "userinfo"] as const;
 

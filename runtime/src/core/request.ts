@@ -39,12 +39,15 @@ const actions = new Set<AuthAction>([
   "error",
   "webauthn-options",
   "webauthn-script.js",
+  "password",
 ]);
 const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options"]);
 
 export interface ParsedAction {
   action: AuthAction;
   providerId?: string;
+  /** `{base}/password/<operation>`: which password page or form. */
+  operation?: string;
 }
 
 /** A request to the development playground's OpenID provider (`{base}/playground/...`). */
@@ -75,6 +78,8 @@ export function parseAction(
   if (segments.length < 1 || segments.length > 2) return undefined;
   const action = segments[0] as AuthAction;
   if (!actions.has(action)) return undefined;
+  if (action === "password")
+    return segments.length === 2 ? { action, operation: segments[1] } : undefined;
   if (segments.length === 1) return { action };
   if (!actionsWithProvider.has(action)) return undefined;
   const providerId = segments[1]!;

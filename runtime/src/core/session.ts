@@ -29,6 +29,7 @@ import {
   sessionAuthTime,
   tokenDeadline,
 } from "./lifetime.js";
+import { keepPasswordVersion, passwordVersionHolds } from "./password-session.js";
 import { isAuthjsSessionToken, presentedSession } from "./session-cookie.js";
 import { isDatabaseSessionToken, isJweShaped } from "./session-token.js";
 import { isStoreFailure } from "./store-failure.js";
@@ -168,6 +169,9 @@ async function readJwtSession(
     const authTime = sessionAuthTime(sessionOptions, payload);
     const deadline = jwtDeadline(sessionOptions, authTime);
     if (deadline !== undefined && nowSeconds() >= deadline) return clear();
+    // Ended by a password reset or change (see password-session.ts).
+    const holds = passwordVersionHolds(config, payload);
+    if (holds !== true && !(await holds)) return clear();
 
     // Only `token` and `session` (and the update trigger): `user`/`account` exist at sign-in
     // only, and callbacks test `if (user)` to tell the two apart (as with Auth.js).
@@ -181,6 +185,7 @@ async function readJwtSession(
     if (authTime !== undefined) newToken.auth_time = authTime;
     keepAdapterSubject(payload, newToken);
     keepCredentialsMark(payload, newToken);
+    keepPasswordVersion(payload, newToken);
 
     const now = Date.now();
     // Re-encrypting on every read (as Auth.js does) is the main cost of /session. A token the
@@ -225,6 +230,8 @@ async function readJwtSession(
     if (emitted) await emitted;
     return { session, cookies };
   } catch (cause) {
+    // The password version could not be read: unknown, not signed out (nothing is cleared).
+    if (isStoreFailure(cause)) throw SessionStoreUnavailable.from(cause);
     config.logger.error(new JWTSessionError("The session token could not be read", { cause }));
     // Sealed with a secret this instance does not hold (another instance already has it, in a
     // rolling rotation): no session here, but the cookie is kept for the instances that can read

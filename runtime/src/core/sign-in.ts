@@ -8,6 +8,7 @@ import { withCredentialsMark } from "./credentials-session.js";
 import { emitEvent } from "./events.js";
 import { jwtCallParams } from "./jwt-params.js";
 import { jwtDeadline, nowSeconds, remainingLifetime } from "./lifetime.js";
+import { withPasswordVersion } from "./password-session.js";
 
 /**
  * Runs `callbacks.signIn` (reference §5.1): `true` continues (returns undefined), a string is a
@@ -42,6 +43,8 @@ export interface SignedIn {
   fromAdapter?: boolean;
   /** The database session created for this sign-in (database strategy). */
   session?: AdapterSession;
+  /** False when the session is only re-issued (a password change): no `signIn` event. */
+  signInEvent?: boolean;
 }
 
 /**
@@ -84,6 +87,7 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
       if (account.type === "credentials" && config.session.strategy === "database") {
         token = withCredentialsMark(token);
       }
+      token = await withPasswordVersion(config, token, fromAdapter ? String(user.id) : undefined);
       // Sign-in is the authentication time, whatever a callback put in the token.
       if (config.session.absoluteMaxAge) token.auth_time = nowSeconds();
       const deadline = jwtDeadline(config.session, token.auth_time);
@@ -102,6 +106,7 @@ export async function issueSession(ctx: AuthContext, signedIn: SignedIn): Promis
     }
   }
 
+  if (signedIn.signInEvent === false) return;
   const message: Parameters<typeof emitEvent<"signIn">>[2] = { user, account };
   if (profile) message.profile = profile;
   if (account.type !== "credentials") message.isNewUser = isNewUser;

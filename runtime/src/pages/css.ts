@@ -82,6 +82,8 @@ hr{margin:1.5rem 0;border:0;border-top:1px solid var(--border)}
 .details{margin:0 0 1rem;padding:.75rem 1rem;border:1px solid var(--border);border-radius:.5rem;overflow-wrap:anywhere}
 .details p{text-align:left;margin-bottom:.5rem}
 .details ul{margin:0;padding-left:1.25rem}
+.hint{margin:0;font-size:.8125rem;text-align:left}
+.links{display:flex;justify-content:space-between;gap:1rem;margin:0;font-size:.875rem}
 `;
 
 /**

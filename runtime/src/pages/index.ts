@@ -6,6 +6,13 @@
  * @module pages
  */
 export { errorPage } from "./error.js";
+export {
+  changePasswordPage,
+  confirmAddressPage,
+  forgotPasswordPage,
+  resetPasswordPage,
+  signUpPage,
+} from "./password.js";
 export { type PlaygroundUser, playgroundPage } from "./playground.js";
 export { rateLimitedPage } from "./rate-limited.js";
 export { signInPage } from "./signin.js";

@@ -7,7 +7,7 @@
 import { readableTextColor, safeCssColor } from "./color.js";
 import { escapeHtml } from "./escape.js";
 import { defaultAutocomplete, renderField } from "./field.js";
-import { formAction, hiddenInput } from "./layout.js";
+import { formAction, hiddenInput, link } from "./layout.js";
 import type { PageProvider } from "./types.js";
 import { safeImageUrl } from "./url.js";
 
@@ -124,5 +124,26 @@ export function webAuthnForm(provider: PageProvider, ctx: FormContext): string {
     `${submitButton(`submitButton-${provider.id}`, provider)}` +
     `<button id="${escapeHtml(`registerButton-${provider.id}`)}" type="submit" class="secondary" data-webauthn-action="register">Create a passkey</button>` +
     `<p class="webauthn-status" role="status" data-webauthn-status></p></form>`
+  );
+}
+
+/**
+ * Password: email and current password posting to the callback URL, with links to create an
+ * account and to reset a forgotten password. The address of a refused attempt comes back.
+ */
+export function passwordForm(provider: PageProvider, ctx: FormContext): string {
+  const id = (name: string) => escapeHtml(`input-${name}-for-${provider.id}-provider`);
+  const email = ctx.username ?? ctx.email;
+  const value = email ? ` value="${escapeHtml(email)}"` : "";
+  const base = provider.callbackUrl.replace(/\/callback\/[^/]*$/, "");
+  const label = (key: string, text: string) => escapeHtml(ctx.labels.get(key) ?? text);
+  return (
+    `<form action="${formAction(provider.callbackUrl)}" method="POST">${hiddenFields(ctx)}` +
+    `<div class="field"><label for="${id("email")}">${label("email", "Email")}</label>` +
+    `<input id="${id("email")}" type="email" name="email"${value} autocomplete="username" required${ctx.autofocus ? " autofocus" : ""}></div>` +
+    `<div class="field"><label for="${id("password")}">${label("password", "Password")}</label>` +
+    `<input id="${id("password")}" type="password" name="password" autocomplete="current-password" required></div>` +
+    `${submitButton(ctx.submitId, provider)}` +
+    `<p class="links">${link(`${base}/password/forgot`, "Forgot your password?")}${link(`${base}/password/signup`, "Create an account")}</p></form>`
   );
 }

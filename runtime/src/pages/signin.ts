@@ -13,6 +13,7 @@ import {
   emailForm,
   type FormContext,
   oauthForm,
+  passwordForm,
   webAuthnForm,
 } from "./signin-forms.js";
 import type { PageProvider, RenderedPage } from "./types.js";
@@ -58,6 +59,7 @@ function isShown(provider: PageProvider, hasWebAuthnScript: boolean): boolean {
     case "oauth":
     case "oidc":
     case "email":
+    case "password":
       return true;
     case "credentials":
       return typeof provider.credentials === "object" && provider.credentials !== null;
@@ -92,13 +94,20 @@ function groups(providers: PageProvider[]): PageProvider[][] {
  */
 function primarySubmitProvider(providers: PageProvider[]): PageProvider | undefined {
   return (
-    providers.find((p) => p.type === "email") ?? providers.find((p) => p.type === "credentials")
+    providers.find((p) => p.type === "email") ??
+    providers.find((p) => p.type === "credentials" || p.type === "password")
   );
 }
 
 /** The provider's visible fields as `[key, label]`, in page order. */
 function fieldsOf(provider: PageProvider): [string, string][] {
   if (provider.type === "email") return [["email", emailFieldLabel]];
+  if (provider.type === "password") {
+    return [
+      ["email", "Email"],
+      ["password", "Password"],
+    ];
+  }
   const fields = provider.type === "credentials" ? provider.credentials : provider.formFields;
   return Object.entries(fields ?? {}).map(([key, input]) => [key, fieldLabel(key, input)]);
 }
@@ -131,6 +140,8 @@ function renderProvider(provider: PageProvider, ctx: FormContext): string {
       return credentialsForm(provider, ctx);
     case "webauthn":
       return webAuthnForm(provider, ctx);
+    case "password":
+      return passwordForm(provider, ctx);
     default:
       return oauthForm(provider, ctx);
   }

@@ -17,10 +17,16 @@ export function verifyRequestPage(p: {
   homeUrl: string;
   theme: Theme;
   email?: string | undefined;
+  /** A password flow's own text (fixed, chosen by the server), instead of the sign-in link's. */
+  kind?: "signup" | "reset" | undefined;
 }): RenderedPage {
-  const sentTo = p.email
-    ? `<p>A sign in link has been sent to <strong>${escapeHtml(p.email)}</strong>.</p>`
-    : `<p>A sign in link has been sent to your email address.</p>`;
+  const to = p.email ? `<strong>${escapeHtml(p.email)}</strong>` : "your email address";
+  const sentTo =
+    p.kind === "signup"
+      ? `<p>We sent a link to ${to}. Open it to confirm your address and finish creating your account.</p>`
+      : p.kind === "reset"
+        ? `<p>If an account uses ${to}, we sent it a link to choose a new password.</p>`
+        : `<p>A sign in link has been sent to ${to}.</p>`;
   const card = `<h1>Check your email</h1>${sentTo}${homeLink(p.homeUrl)}`;
   return { status: 200, html: renderDocument({ title: "Verify Request", theme: p.theme, card }) };
 }

@@ -27,7 +27,8 @@ export interface EmailUserConfig extends Partial<Omit<EmailConfig, "type" | "opt
 
 const DAY = 24 * 60 * 60;
 
-function usesConsole(server: EmailUserConfig["server"]): boolean {
+/** Whether mail goes to the console: asked for, or no server set outside production. */
+export function usesConsole(server: unknown): boolean {
   return (
     server === "console" ||
     ((server === undefined || server === "") && process.env.NODE_ENV !== "production")
@@ -82,7 +83,8 @@ export default function Email(config: EmailUserConfig = {}): EmailConfig {
   } as EmailConfig;
 }
 
-function definedOnly<T extends object>(object: T): Partial<T> {
+/** `object` without its `undefined` fields, so they do not override defaults when spread. */
+export function definedOnly<T extends object>(object: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(object).filter(([, value]) => value !== undefined),
   ) as Partial<T>;

@@ -6,10 +6,11 @@
  * @module providers
  */
 import type { Client, TokenEndpointResponse } from "oauth4webapi";
+import type { ScryptParams } from "../password/hash.js";
 import type { customFetch } from "../symbols.js";
 import type { Awaitable, Profile, Theme, TokenSet, User } from "../types.js";
 
-export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
+export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn" | "password";
 
 /** Colours and logo of a provider's button on the built-in sign-in page. */
 export interface ProviderStyle {
@@ -184,6 +185,53 @@ export interface EmailConfig extends CommonProviderOptions {
   options?: Partial<Omit<EmailConfig, "options" | "type">>;
 }
 
+/** Which mail the password provider sends. */
+export type PasswordMailKind = "verify" | "reset" | "exists";
+
+/** What the password provider's `sendMail` receives. */
+export interface PasswordMailParams {
+  /**
+   * `verify`: confirm the address of a new account; `reset`: a link to choose a new password;
+   * `exists`: someone tried to sign up with an address that already has an account.
+   */
+  kind: PasswordMailKind;
+  identifier: string;
+  url: string;
+  provider: PasswordConfig;
+  theme: Theme;
+}
+
+/** Email-and-password accounts stored by the adapter. See `@create-auth/runtime/providers/password`. */
+export interface PasswordConfig extends CommonProviderOptions {
+  type: "password";
+  /** scrypt parameters of new hashes. Default OWASP's: `{ N: 2 ** 17, r: 8, p: 1 }`. */
+  hash?: Partial<ScryptParams>;
+  /**
+   * Accept `hash` parameters below OWASP's, for test suites that sign in many times. Refused when
+   * `NODE_ENV` is `production`; never set it in an app.
+   */
+  unsafeWeakHashForTesting?: boolean;
+  /** Fewest characters a new password may have. Default 8; lower is refused. */
+  minLength?: number;
+  /** Whether an address must be confirmed before its first sign-in. Default `true`. */
+  requireVerification?: boolean;
+  /** Lifetime of a confirmation link, in seconds. Default 24 hours. */
+  verificationMaxAge?: number;
+  /** Lifetime of a password-reset link, in seconds. Default 1 hour. */
+  resetMaxAge?: number;
+  /** Sender address. Default `AUTH_EMAIL_FROM`. */
+  from?: string;
+  /** SMTP connection, as the email provider's `server`. Default `AUTH_EMAIL_SERVER`. */
+  server?: unknown;
+  /** Longest one send may take, in milliseconds. Default 10 000. */
+  sendTimeout?: number;
+  /** Sends the confirmation, reset and "account exists" mails. Default: SMTP or the console. */
+  sendMail: (params: PasswordMailParams) => Awaitable<void>;
+  /** Secret for hashing link tokens; defaults to the configuration's secret. */
+  secret?: string;
+  options?: Partial<Omit<PasswordConfig, "options" | "type">>;
+}
+
 /**
  * The WebAuthn relying party: `id` is the domain passkeys are bound to, `origin` the page origin
  * the browser must report. Arrays allow several; the first is used for new options.
@@ -216,7 +264,8 @@ export type ProviderConfig =
   | OIDCConfig<any>
   | CredentialsConfig<any>
   | EmailConfig
-  | WebAuthnConfig;
+  | WebAuthnConfig
+  | PasswordConfig;
 
 /** A provider object, or a function returning one (called with no arguments). */
 export type Provider = ProviderConfig | ((...args: any[]) => ProviderConfig);

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { memoryAdapter } from "../../src/adapters/memory.js";
 import {
   captureLogger,
   type HttpTestClient,
@@ -8,7 +7,7 @@ import {
   setCookie,
 } from "../helpers.js";
 import { useMockOP } from "../oauth/harness.js";
-import { useServer } from "./server.js";
+import { swappableMemoryAdapter, useServer } from "./server.js";
 
 // Account pre-hijacking (Sudhodanan & Paverd, 2022): the attacker creates an account with the
 // victim's address before the victim does, and waits for the victim's sign-in to merge into it.
@@ -18,16 +17,15 @@ const VICTIM = "victim@example.test";
 const mail = outboxEmailProvider();
 // The same magic links, for an app that invites users it created itself.
 const invites = outboxEmailProvider("invite");
-let adapter = memoryAdapter();
+const store = swappableMemoryAdapter();
+const adapter = store.adapter;
 const op = useMockOP();
 const server = useServer(() => ({
   secret: SECRET,
   trustHost: true,
   logger: captureLogger().logger,
-  // The adapter is swapped per test: the config reads it through this getter-free proxy.
-  adapter: new Proxy({} as ReturnType<typeof memoryAdapter>, {
-    get: (_target, key) => adapter[key as keyof typeof adapter],
-  }),
+  // Swapped per test (see swappableMemoryAdapter).
+  adapter,
   session: { strategy: "database" },
   providers: [
     op.oidc({ allowDangerousEmailAccountLinking: true }),
@@ -38,7 +36,7 @@ const server = useServer(() => ({
 }));
 
 beforeEach(() => {
-  adapter = memoryAdapter();
+  store.reset();
   op.op.state.userinfo = { sub: "victim-sub", email: VICTIM, email_verified: true };
 });
 

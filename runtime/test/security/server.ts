@@ -160,3 +160,20 @@ export function rawRequest(
 export function cookieHeader(client: HttpTestClient): string {
   return [...client.jar].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
 }
+
+/**
+ * A memory adapter that `reset()` replaces with an empty one, behind one stable object a server's
+ * configuration keeps (the config is resolved once per server), for a fresh database per test.
+ */
+export function swappableMemoryAdapter() {
+  let current = memoryAdapter();
+  const adapter = new Proxy({} as ReturnType<typeof memoryAdapter>, {
+    get: (_target, key) => current[key as keyof typeof current],
+  });
+  return {
+    adapter,
+    reset: () => {
+      current = memoryAdapter();
+    },
+  };
+}

@@ -8,6 +8,7 @@ import type { Adapter, AdapterAccount, AdapterUser } from "../../adapters.js";
 import type { PruneExpired } from "../../housekeeping/types.js";
 import { pruneExpired } from "../../symbols.js";
 import type { SqlClient } from "./client.js";
+import { passwordMethods } from "./password.js";
 import { prune } from "./prune.js";
 import {
   idAsStored,
@@ -117,6 +118,7 @@ export function postgresAdapter(
   };
 
   return {
+    ...passwordMethods(db, isUserId, (id) => String(mapId(id))),
     // Bulk deletion of expired rows, for the runtime's housekeeping (and `prune(db)` directly).
     [pruneExpired]: (pruneOptions) => prune(db, pruneOptions),
     async createUser(user) {

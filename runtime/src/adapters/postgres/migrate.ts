@@ -1,5 +1,5 @@
 import type { SqlClient } from "./client.js";
-import { expiryIndexes, indexes, tables } from "./schema.js";
+import { expiryIndexes, indexes, passwordTables, tables } from "./schema.js";
 
 export interface MigrationResult {
   /** Tables and indexes that did not exist before. */
@@ -38,6 +38,8 @@ export const migrations: Migration[] = [
   { version: 1, statements: [...tables, ...indexes].map((entry) => entry.sql) },
   // Pruning deletes by expiry: without these indexes each batch would scan the whole table.
   { version: 2, statements: expiryIndexes.map((entry) => entry.sql) },
+  // The password provider's hashes.
+  { version: 3, statements: passwordTables.map((entry) => entry.sql) },
 ];
 
 /**
@@ -64,7 +66,9 @@ export async function runMigrations(
   db: SqlClient,
   steps: readonly Migration[],
 ): Promise<MigrationResult> {
-  const names = [...tables, ...indexes, ...expiryIndexes].map((entry) => entry.name);
+  const names = [...tables, ...indexes, ...expiryIndexes, ...passwordTables].map(
+    (entry) => entry.name,
+  );
   const latest = Math.max(...steps.map((step) => step.version));
   const before = await currentVersion(db);
   const { rows } = await db.query(

@@ -124,5 +124,22 @@ export const expiryIndexes: { name: string; sql: string }[] = [
   },
 ];
 
+/**
+ * The password provider's table (schema version 3): one hash per user, with the version that
+ * ends older sessions. Ours; cascades with the user, as a table Auth.js never had.
+ */
+export const passwordTables: { name: string; sql: string }[] = [
+  {
+    name: "password_credentials",
+    sql: `CREATE TABLE IF NOT EXISTS password_credentials (
+  "userId" INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  hash TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY ("userId")
+)`,
+  },
+];
+
 /** The whole schema as one SQL script, for review or manual application. */
-export const schema = `${[...tables, ...indexes, ...expiryIndexes].map((entry) => `${entry.sql};`).join("\n\n")}\n`;
+export const schema = `${[...tables, ...indexes, ...expiryIndexes, ...passwordTables].map((entry) => `${entry.sql};`).join("\n\n")}\n`;

@@ -4,6 +4,7 @@ import { webAuthnCallback } from "../../webauthn/callback.js";
 import type { AuthContext } from "../context.js";
 import { credentialsCallback } from "../flows/credentials.js";
 import { emailCallback } from "../flows/email.js";
+import { passwordSignIn } from "../flows/password/signin.js";
 import type { ActionResult } from "./result.js";
 
 /** GET/POST `{base}/callback/<id>`: finishes a sign-in with the provider's own flow. */
@@ -20,6 +21,13 @@ export async function callbackAction(ctx: AuthContext): Promise<ActionResult> {
       return { redirect: await credentialsCallback(ctx, provider) };
     case "webauthn":
       return { redirect: await webAuthnCallback(ctx) };
+    case "password":
+      if (ctx.request.method !== "POST") {
+        throw new InvalidProvider(
+          "Callback for provider type (password) is not supported with GET",
+        );
+      }
+      return { redirect: await passwordSignIn(ctx, provider) };
     default:
       throw new InvalidProvider(
         `Callback for provider type (${(provider as { type: string }).type}) is not supported`,

@@ -43,10 +43,23 @@ export async function signInAction(ctx: AuthContext): Promise<ActionResult> {
       return { redirect: await emailSignIn(ctx, provider) };
     case "credentials":
     case "webauthn":
+    case "password":
       return { redirect: `${ctx.base}/signin` };
     default:
       throw new InvalidProvider("Unsupported provider type");
   }
+}
+
+const notices: Record<string, string> = {
+  "signed-out": "You are signed out.",
+  "password-changed": "Your password has been changed. Sign in with the new one.",
+};
+
+/** After a correct password for an unconfirmed address: a new confirmation link was sent. */
+function unverifiedNotice(ctx: AuthContext): string | undefined {
+  return ctx.query.error === "CredentialsSignin" && ctx.query.code === "unverified"
+    ? "Confirm your address first: we sent you a new link."
+    : undefined;
 }
 
 /** The built-in sign-in page for this request, with the banner for `error`. */
@@ -75,10 +88,10 @@ export function builtInSignInPage(ctx: AuthContext, error: string | undefined): 
     providers,
     csrfToken: ctx.csrfToken,
     callbackUrl: ctx.callbackUrl,
-    error,
+    error: unverifiedNotice(ctx) ? undefined : error,
     email: ctx.query.email,
     username: hint?.kind === "username" ? hint.value : undefined,
-    notice: hint?.kind === "signed-out" ? "You are signed out." : undefined,
+    notice: notices[hint?.kind ?? ""] ?? unverifiedNotice(ctx),
     theme: config.theme,
     ...(webAuthnScriptUrl ? { webAuthnScriptUrl } : {}),
   });

@@ -11,5 +11,7 @@ export function verifyRequestAction(ctx: AuthContext): ActionResult {
   }
   const hint = takePageHint(ctx);
   const email = hint?.kind === "email" ? hint.value : undefined;
-  return { page: verifyRequestPage({ homeUrl: ctx.origin, theme: config.theme, email }) };
+  const type = ctx.query.type;
+  const kind = type === "signup" || type === "reset" ? type : undefined;
+  return { page: verifyRequestPage({ homeUrl: ctx.origin, theme: config.theme, email, kind }) };
 }

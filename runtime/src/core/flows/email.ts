@@ -104,7 +104,7 @@ const usesInFlight = new Set<string>();
  * requests in that window would both get it and one link would sign in twice. This closes the
  * window within a process; across processes only an atomic adapter does.
  */
-async function useOnce(adapter: Adapter, identifier: string, token: string) {
+export async function useOnce(adapter: Adapter, identifier: string, token: string) {
   const key = `${identifier}\u0000${token}`;
   if (usesInFlight.has(key)) return null;
   usesInFlight.add(key);
