@@ -1,6 +1,23 @@
 /** Twitch (OpenID Connect). Callback URL: `{origin}{base}/callback/twitch`. @module providers/twitch */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "twitch",
+  name: "Twitch",
+  kind: "oidc",
+  importName: "Twitch",
+  console: "https://dev.twitch.tv/console",
+  scopes: "openid user:read:email",
+  checks: ["pkce"],
+  quirks:
+    "Asks for its claims in the `claims` parameter; its token endpoint answers `scope` as an array and errors as `{ message }`, rewritten before validation; client_secret_post.",
+  brandColor: { light: "#65459b", dark: "#a970ff" },
+  logo: monogramLogo("T", "#65459b", "#a970ff"),
+  order: 16,
+});
 
 export interface TwitchProfile {
   sub: string;
@@ -65,7 +82,7 @@ export default function Twitch(
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),
-      style: { brandColor: "#65459b", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );
