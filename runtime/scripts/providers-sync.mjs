@@ -151,7 +151,7 @@ function docsTable(current, entries) {
         : (entry.console ?? "—");
       return (
         `| \`${entry.id}\` | ${kinds[entry.kind]} | ${cell(needs.join("; "))} | ` +
-        `${(entry.checks ?? ["pkce"]).join(", ")} | \`${cell(entry.scopes ?? "")}\` | ` +
+        `${(entry.checks ?? ["pkce"]).join(", ")} | ${entry.scopes ? `\`${cell(entry.scopes)}\`` : "set in the console"} | ` +
         `\`${callback}\` | ${cell(console)} | ${cell(entry.quirks ?? "")} |`
       );
     });

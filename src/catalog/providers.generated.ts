@@ -216,4 +216,113 @@ export const generatedProviders: ProviderInfo[] = [
     needsDatabase: true,
     peer: "@simplewebauthn/server",
   },
+  {
+    id: "atlassian",
+    name: "Atlassian",
+    kind: "oauth",
+    importName: "Atlassian",
+    module: "@create-auth/runtime/providers/atlassian",
+    console: "https://developer.atlassian.com/console/myapps/",
+    scopes: "read:me",
+    quirks:
+      "Asks for the `api.atlassian.com` audience and `prompt=consent`; the client authenticates in the token request's body (client_secret_post); no PKCE.",
+  },
+  {
+    id: "authentik",
+    name: "Authentik",
+    kind: "oidc",
+    importName: "Authentik",
+    needsIssuer: true,
+    issuerFormat: "https://<host>/application/o/<application slug>/",
+    module: "@create-auth/runtime/providers/authentik",
+    console: "your authentik admin interface (Applications → Providers)",
+    scopes: "openid profile email",
+    quirks:
+      "One issuer per application, with a trailing slash; the endpoints themselves are shared by all applications (`/application/o/token/`).",
+  },
+  {
+    id: "bitbucket",
+    name: "Bitbucket",
+    kind: "oauth",
+    importName: "Bitbucket",
+    module: "@create-auth/runtime/providers/bitbucket",
+    console: "https://bitbucket.org/<workspace>/workspace/settings/api",
+    scopes: "account",
+    quirks:
+      "An OAuth consumer of a workspace; the user has no email (Bitbucket's profile carries none); the id is the Atlassian `account_id`, as in Auth.js.",
+  },
+  {
+    id: "cognito",
+    name: "Cognito",
+    kind: "oidc",
+    importName: "Cognito",
+    needsIssuer: true,
+    issuerFormat: "https://cognito-idp.<region>.amazonaws.com/<user pool id>",
+    module: "@create-auth/runtime/providers/cognito",
+    console: "https://console.aws.amazon.com/cognito/home",
+    scopes: "openid profile email",
+    quirks:
+      "The issuer is the user pool, not its hosted-UI domain (discovery names the domain's endpoints); the app client needs a secret and the `openid` scope allowed.",
+  },
+  {
+    id: "kakao",
+    name: "Kakao",
+    kind: "oauth",
+    importName: "Kakao",
+    module: "@create-auth/runtime/providers/kakao",
+    console: "https://developers.kakao.com/console/app",
+    quirks:
+      "Consent items (nickname, picture, email) are set in the console, so no `scope` is sent; client_secret_post; the numeric `id` becomes a string.",
+  },
+  {
+    id: "naver",
+    name: "Naver",
+    kind: "oauth",
+    importName: "Naver",
+    module: "@create-auth/runtime/providers/naver",
+    console: "https://developers.naver.com/apps/",
+    quirks:
+      "Requires `state`, no PKCE; client_secret_post; the token response's `expires_in` is a string and its errors come with status 200, both conformed before validation; the profile is wrapped in `response`.",
+  },
+  {
+    id: "notion",
+    name: "Notion",
+    kind: "oauth",
+    importName: "Notion",
+    module: "@create-auth/runtime/providers/notion",
+    console: "https://www.notion.so/profile/integrations",
+    quirks:
+      "A public integration; asks for `owner=user`, no scope, no PKCE; the user is the bot's owner from `/v1/users/me` (sent with a `Notion-Version` header).",
+  },
+  {
+    id: "salesforce",
+    name: "Salesforce",
+    kind: "oidc",
+    importName: "Salesforce",
+    module: "@create-auth/runtime/providers/salesforce",
+    console: "https://login.salesforce.com/lightning/setup/NavigationMenus/home",
+    scopes: "openid profile email",
+    quirks:
+      "The profile comes from the userinfo endpoint (as in Auth.js), whose `sub` is the user's identity URL; create a Connected App (or External Client App) with the `openid` scope.",
+  },
+  {
+    id: "workos",
+    name: "WorkOS",
+    kind: "oauth",
+    importName: "WorkOS",
+    module: "@create-auth/runtime/providers/workos",
+    console: "https://dashboard.workos.com",
+    quirks:
+      "No scope; client_secret_post; the token response has no `token_type` (conformed to `Bearer`) and carries the profile too; the profile comes from `/sso/profile`.",
+  },
+  {
+    id: "zoom",
+    name: "Zoom",
+    kind: "oauth",
+    importName: "Zoom",
+    module: "@create-auth/runtime/providers/zoom",
+    console: "https://marketplace.zoom.us/develop/create",
+    quirks:
+      "Scopes are chosen in the app's settings, so no `scope` is sent; the profile needs the `user:read:user` scope (granular) or `user:read` (classic).",
+  },
 ];

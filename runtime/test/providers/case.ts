@@ -13,8 +13,8 @@ export interface ProviderCase {
   authorization: {
     /** Origin and path of the authorization endpoint, no query. */
     url: string;
-    /** The `scope` parameter, exactly. */
-    scope: string;
+    /** The `scope` parameter, exactly; `null` when none is sent (scopes set in the console). */
+    scope: string | null;
     pkce: boolean;
     state: boolean;
     nonce: boolean;

@@ -58,7 +58,6 @@ describe("the provider catalogue", () => {
       expect(catalogue.brandColor?.dark).toMatch(/^#[0-9a-f]{6}$/i);
     }
     expect(catalogue.console, "console").toBeTruthy();
-    expect(catalogue.scopes, "scopes").toBeTruthy();
     expect(docs).toContain(`| \`${id}\` |`);
   });
 
