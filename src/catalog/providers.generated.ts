@@ -275,6 +275,17 @@ export const generatedProviders: ProviderInfo[] = [
       "Consent items (nickname, picture, email) are set in the console, so no `scope` is sent; client_secret_post; the numeric `id` becomes a string.",
   },
   {
+    id: "line",
+    name: "LINE",
+    kind: "oidc",
+    importName: "LINE",
+    module: "@create-auth/runtime/providers/line",
+    console: "https://developers.line.biz/console/",
+    scopes: "openid profile email",
+    quirks:
+      "Web-login ID tokens are signed with the channel secret (HS256), which this runtime never accepts as a signature: the ID token is checked by LINE's own verify endpoint instead, which also returns the email (apply for email permission in the console).",
+  },
+  {
     id: "naver",
     name: "Naver",
     kind: "oauth",

@@ -1,6 +1,7 @@
 /** Naver (OAuth 2). Callback URL: `{origin}{base}/callback/naver`. @module providers/naver */
 import type { Profile } from "../types.js";
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { conformJson } from "./conform.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
 
@@ -36,20 +37,12 @@ export interface NaverProfile extends Profile {
  * Naver's token endpoint answers `expires_in` as a string and its errors with status 200; RFC
  * 6749 §5.1-5.2 wants a number and a 400. Rewritten into the standard shape before validation.
  */
-async function conform(response: Response): Promise<Response | undefined> {
-  const body = (await response.json().catch(() => undefined)) as
-    | Record<string, unknown>
-    | undefined;
-  if (!body) return undefined;
-  if (typeof body.error === "string" && response.ok)
-    return Response.json(body, { status: 400, headers: response.headers });
+const conform = conformJson((body, response) => {
+  if (typeof body.error === "string" && response.ok) return { body, status: 400 };
   if (typeof body.expires_in === "string" && /^\d+$/.test(body.expires_in))
-    return Response.json(
-      { ...body, expires_in: Number(body.expires_in) },
-      { status: response.status, headers: response.headers },
-    );
+    return { body: { ...body, expires_in: Number(body.expires_in) } };
   return undefined;
-}
+});
 
 /** Naver Login. */
 export default function Naver(options?: OAuthUserConfig<NaverProfile>): OAuthConfig<NaverProfile> {

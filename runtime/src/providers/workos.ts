@@ -1,5 +1,6 @@
 /** WorkOS SSO (OAuth 2). Callback URL: `{origin}{base}/callback/workos`. @module providers/workos */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { conformJson } from "./conform.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
 
@@ -39,15 +40,11 @@ export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {
 }
 
 /** WorkOS's token response lacks `token_type` (RFC 6749 §5.1 requires it): it is a bearer token. */
-async function conform(response: Response): Promise<Response | undefined> {
-  if (!response.ok) return undefined;
-  const body = (await response.json().catch(() => undefined)) as
-    | Record<string, unknown>
-    | undefined;
-  if (!body || typeof body.access_token !== "string" || body.token_type !== undefined)
-    return undefined;
-  return Response.json({ ...body, token_type: "Bearer" }, { headers: response.headers });
-}
+const conform = conformJson((body, response) =>
+  response.ok && typeof body.access_token === "string" && body.token_type === undefined
+    ? { body: { ...body, token_type: "Bearer" } }
+    : undefined,
+);
 
 /** WorkOS SSO (SAML and OIDC connections behind one OAuth client). */
 export default function WorkOS({

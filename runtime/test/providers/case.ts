@@ -38,8 +38,12 @@ export interface ProviderCase {
   };
   /** OIDC: the ID token's claims as documented (`iss`, `aud`, `nonce`, `iat`, `exp` are added). */
   idTokenClaims?: Record<string, unknown>;
-  /** The profile request (plain OAuth 2 providers): answered only with the access token. */
-  userinfo?: { url: string; response: unknown };
+  /**
+   * The profile request: a GET answered only with the access token as bearer; or, with `post`,
+   * a form POST answered only when it carries the client id and the ID token the fake issued
+   * (LINE's ID-token verification endpoint).
+   */
+  userinfo?: { url: string; response: unknown; post?: boolean };
   /** Further GET requests the preset makes, by URL (GitHub's `/user/emails`). */
   resources?: Record<string, unknown>;
   /** What `profile()` makes of it: `id` becomes the account's `providerAccountId`. */

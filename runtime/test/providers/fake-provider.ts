@@ -28,6 +28,8 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     mode: "ok" as FakeMode,
     /** The nonce from the authorization URL, echoed in the ID token. */
     nonce: undefined as string | undefined,
+    /** The last ID token the token endpoint issued. */
+    idToken: undefined as string | undefined,
     requests: [] as SeenRequest[],
     unknown: [] as string[],
   };
@@ -44,10 +46,18 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     if (seen.method === "POST" && seen.url === c.token.url) {
       if (state.mode === "token-error") return c.token.error;
       const body: Record<string, unknown> = { ...c.token.response };
-      if (discovery) body.id_token = await idToken(discovery.issuer);
+      if (discovery) body.id_token = state.idToken = await idToken(discovery.issuer);
       return { status: 200, body };
     }
     const bearer = seen.headers.authorization === `Bearer ${c.token.response.access_token}`;
+    if (c.userinfo?.post && seen.method === "POST" && seen.url === c.userinfo.url) {
+      if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
+      const form = new URLSearchParams(seen.body);
+      const issued = form.get("client_id") === clientId && form.get("id_token") === state.idToken;
+      return issued
+        ? { status: 200, body: c.userinfo.response }
+        : { status: 400, body: { error: "invalid_request" } };
+    }
     if (c.userinfo && seen.url === c.userinfo.url) {
       if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
       return bearer
@@ -115,6 +125,7 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     reset() {
       state.mode = "ok";
       state.nonce = undefined;
+      state.idToken = undefined;
       state.requests = [];
       state.unknown = [];
     },
