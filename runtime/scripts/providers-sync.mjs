@@ -105,7 +105,7 @@ function packageJson(current, entries) {
 function cliList(entries) {
   const keys = [
     ...["id", "name", "kind", "importName", "needsIssuer", "issuerFormat", "console"],
-    ...["scopes", "quirks", "needsDatabase", "peer"],
+    ...["scopes", "checks", "quirks", "needsDatabase", "peer"],
   ];
   const list = entries.map((entry) => {
     const info = {};

@@ -12,6 +12,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/github",
     console: "https://github.com/settings/developers",
     scopes: "read:user user:email",
+    checks: ["pkce"],
     quirks:
       "The email, and whether it is verified, come from a second call to `/user/emails`; the numeric `id` becomes a string.",
   },
@@ -23,6 +24,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/google",
     console: "https://console.cloud.google.com/apis/credentials",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks: "Everything comes from discovery at `https://accounts.google.com`.",
   },
   {
@@ -33,6 +35,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/gitlab",
     console: "https://gitlab.com/-/user_settings/applications",
     scopes: "read_user",
+    checks: ["pkce"],
     quirks: "The numeric `id` becomes a string.",
   },
   {
@@ -43,6 +46,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/discord",
     console: "https://discord.com/developers/applications",
     scopes: "identify email",
+    checks: ["pkce"],
     quirks: "The avatar URL is built from the avatar hash (a default avatar when there is none).",
   },
   {
@@ -55,6 +59,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/microsoft-entra-id",
     console: "https://entra.microsoft.com",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks:
       "One tenant per issuer: the multi-tenant `common` issuer is refused (its ID tokens carry each tenant's own issuer). Only the `email` claim becomes the user's email, never `preferred_username`.",
   },
@@ -66,6 +71,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/apple",
     console: "https://developer.apple.com/account/resources/identifiers",
     scopes: "name email",
+    checks: ["nonce", "state"],
     quirks:
       "The callback is a cross-site POST (`response_mode=form_post`), so serve the app over HTTPS; the name arrives once, in the `user` form field of the first sign-in; client_secret_post.",
   },
@@ -79,6 +85,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/auth0",
     console: "https://manage.auth0.com",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks: "Endpoints come from discovery at your tenant's issuer (mind its trailing slash).",
   },
   {
@@ -91,6 +98,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/keycloak",
     console: "your Keycloak admin console",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks: "One realm per issuer; endpoints come from its discovery.",
   },
   {
@@ -103,6 +111,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/okta",
     console: "your Okta admin console",
     scopes: "openid profile email",
+    checks: ["pkce", "state"],
     quirks: "Endpoints come from discovery at your org (or custom authorization server) issuer.",
   },
   {
@@ -115,6 +124,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/zitadel",
     console: "your ZITADEL console",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks: "Endpoints come from discovery at your instance.",
   },
   {
@@ -125,6 +135,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/facebook",
     console: "https://developers.facebook.com/apps",
     scopes: "email",
+    checks: ["pkce"],
     quirks:
       "Graph API v19; the picture comes from `picture.data.url`; no email when the user has none or declines.",
   },
@@ -136,6 +147,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/twitter",
     console: "https://developer.x.com/en/portal/dashboard",
     scopes: "users.read tweet.read offline.access",
+    checks: ["pkce", "state"],
     quirks: "No email unless your app is approved for it; the profile is wrapped in `data`.",
   },
   {
@@ -146,6 +158,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/linkedin",
     console: "https://www.linkedin.com/developers/apps",
     scopes: "openid profile email",
+    checks: ["state"],
     quirks: "No PKCE; client_secret_post.",
   },
   {
@@ -156,6 +169,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/slack",
     console: "https://api.slack.com/apps",
     scopes: "openid profile email",
+    checks: ["nonce"],
     quirks: "Sign in with Slack (OIDC); the team id is the `https://slack.com/team_id` claim.",
   },
   {
@@ -166,6 +180,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/spotify",
     console: "https://developer.spotify.com/dashboard",
     scopes: "user-read-email",
+    checks: ["pkce"],
     quirks: "The image is the first of `images`.",
   },
   {
@@ -176,6 +191,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/twitch",
     console: "https://dev.twitch.tv/console",
     scopes: "openid user:read:email",
+    checks: ["pkce"],
     quirks:
       "Asks for its claims in the `claims` parameter; its token endpoint answers `scope` as an array and errors as `{ message }`, rewritten before validation; client_secret_post.",
   },
@@ -189,6 +205,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/oidc",
     console: "your provider's console",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks: "Endpoints come from `{issuer}/.well-known/openid-configuration`.",
   },
   {
@@ -224,6 +241,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/atlassian",
     console: "https://developer.atlassian.com/console/myapps/",
     scopes: "read:me",
+    checks: ["state"],
     quirks:
       "Asks for the `api.atlassian.com` audience and `prompt=consent`; the client authenticates in the token request's body (client_secret_post); no PKCE.",
   },
@@ -237,6 +255,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/authentik",
     console: "your authentik admin interface (Applications → Providers)",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks:
       "One issuer per application, with a trailing slash; the endpoints themselves are shared by all applications (`/application/o/token/`).",
   },
@@ -248,6 +267,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/bitbucket",
     console: "https://bitbucket.org/<workspace>/workspace/settings/api",
     scopes: "account",
+    checks: ["pkce"],
     quirks:
       "An OAuth consumer of a workspace; the user has no email (Bitbucket's profile carries none); the id is the Atlassian `account_id`, as in Auth.js.",
   },
@@ -261,6 +281,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/cognito",
     console: "https://console.aws.amazon.com/cognito/home",
     scopes: "openid profile email",
+    checks: ["pkce"],
     quirks:
       "The issuer is the user pool, not its hosted-UI domain (discovery names the domain's endpoints); the app client needs a secret and the `openid` scope allowed.",
   },
@@ -271,6 +292,7 @@ export const generatedProviders: ProviderInfo[] = [
     importName: "Kakao",
     module: "@create-auth/runtime/providers/kakao",
     console: "https://developers.kakao.com/console/app",
+    checks: ["pkce"],
     quirks:
       "Consent items (nickname, picture, email) are set in the console, so no `scope` is sent; client_secret_post; the numeric `id` becomes a string.",
   },
@@ -282,6 +304,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/line",
     console: "https://developers.line.biz/console/",
     scopes: "openid profile email",
+    checks: ["pkce", "state"],
     quirks:
       "Web-login ID tokens are signed with the channel secret (HS256), which this runtime never accepts as a signature: the ID token is checked by LINE's own verify endpoint instead, which also returns the email (apply for email permission in the console).",
   },
@@ -292,6 +315,7 @@ export const generatedProviders: ProviderInfo[] = [
     importName: "Naver",
     module: "@create-auth/runtime/providers/naver",
     console: "https://developers.naver.com/apps/",
+    checks: ["state"],
     quirks:
       "Requires `state`, no PKCE; client_secret_post; the token response's `expires_in` is a string and its errors come with status 200, both conformed before validation; the profile is wrapped in `response`.",
   },
@@ -302,6 +326,7 @@ export const generatedProviders: ProviderInfo[] = [
     importName: "Notion",
     module: "@create-auth/runtime/providers/notion",
     console: "https://www.notion.so/profile/integrations",
+    checks: ["state"],
     quirks:
       "A public integration; asks for `owner=user`, no scope, no PKCE; the user is the bot's owner from `/v1/users/me` (sent with a `Notion-Version` header).",
   },
@@ -313,6 +338,7 @@ export const generatedProviders: ProviderInfo[] = [
     module: "@create-auth/runtime/providers/salesforce",
     console: "https://login.salesforce.com/lightning/setup/NavigationMenus/home",
     scopes: "openid profile email",
+    checks: ["pkce", "state"],
     quirks:
       "The profile comes from the userinfo endpoint (as in Auth.js), whose `sub` is the user's identity URL; create a Connected App (or External Client App) with the `openid` scope.",
   },
@@ -323,6 +349,7 @@ export const generatedProviders: ProviderInfo[] = [
     importName: "WorkOS",
     module: "@create-auth/runtime/providers/workos",
     console: "https://dashboard.workos.com",
+    checks: ["pkce", "state"],
     quirks:
       "No scope; client_secret_post; the token response has no `token_type` (conformed to `Bearer`) and carries the profile too; the profile comes from `/sso/profile`.",
   },
@@ -333,6 +360,7 @@ export const generatedProviders: ProviderInfo[] = [
     importName: "Zoom",
     module: "@create-auth/runtime/providers/zoom",
     console: "https://marketplace.zoom.us/develop/create",
+    checks: ["pkce"],
     quirks:
       "Scopes are chosen in the app's settings, so no `scope` is sent; the profile needs the `user:read:user` scope (granular) or `user:read` (classic).",
   },

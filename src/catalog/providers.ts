@@ -19,6 +19,8 @@ export interface ProviderInfo {
   issuerFormat?: string;
   /** Where to register the app and the callback URL. */
   console?: string;
+  /** The browser-bound checks the preset sends (`pkce`, `state`, `nonce`). */
+  checks?: string[];
   /** The scopes the preset asks for by default. */
   scopes?: string;
   /** What differs from plain OAuth 2 / OIDC, in a sentence or two. */
