@@ -1,8 +1,10 @@
 import { CliError, ExitCode } from "../errors.js";
+import { generatedProviders } from "./providers.generated.js";
 
 /**
  * What the CLI knows about each provider: data only, shared by `init`, `add-provider` and
- * `check`. Adding a provider means adding an entry here (and its runtime module).
+ * `check`. The list is generated from the runtime's provider modules (their `catalogue` export)
+ * by `npm run providers:sync`: adding a provider means adding its module, never editing this.
  */
 export interface ProviderInfo {
   id: string;
@@ -13,96 +15,23 @@ export interface ProviderInfo {
   module: string;
   /** Whether `AUTH_<ID>_ISSUER` is required. */
   needsIssuer?: boolean;
+  /** The issuer's shape, e.g. `https://<tenant>.auth0.com/`. */
+  issuerFormat?: string;
   /** Where to register the app and the callback URL. */
   console?: string;
+  /** The browser-bound checks the preset sends (`pkce`, `state`, `nonce`). */
+  checks?: string[];
+  /** The scopes the preset asks for by default. */
+  scopes?: string;
+  /** What differs from plain OAuth 2 / OIDC, in a sentence or two. */
+  quirks?: string;
   /** Needs an adapter (magic-link tokens, passkeys). */
   needsDatabase?: boolean;
   /** An optional peer of the runtime the provider loads (installed with it). */
   peer?: string;
 }
 
-const oauth = (
-  id: string,
-  name: string,
-  importName: string,
-  console: string,
-  extra: Partial<ProviderInfo> = {},
-): ProviderInfo => ({
-  id,
-  name,
-  kind: "oauth",
-  importName,
-  module: `@create-auth/runtime/providers/${id}`,
-  console,
-  ...extra,
-});
-
-export const providers: ProviderInfo[] = [
-  oauth("github", "GitHub", "GitHub", "https://github.com/settings/developers"),
-  oauth("google", "Google", "Google", "https://console.cloud.google.com/apis/credentials", {
-    kind: "oidc",
-  }),
-  oauth("gitlab", "GitLab", "GitLab", "https://gitlab.com/-/user_settings/applications"),
-  oauth("discord", "Discord", "Discord", "https://discord.com/developers/applications"),
-  oauth(
-    "microsoft-entra-id",
-    "Microsoft Entra ID",
-    "MicrosoftEntraID",
-    "https://entra.microsoft.com",
-    { kind: "oidc", needsIssuer: true },
-  ),
-  oauth("apple", "Apple", "Apple", "https://developer.apple.com/account/resources/identifiers", {
-    kind: "oidc",
-  }),
-  oauth("auth0", "Auth0", "Auth0", "https://manage.auth0.com", { kind: "oidc", needsIssuer: true }),
-  oauth("keycloak", "Keycloak", "Keycloak", "your Keycloak admin console", {
-    kind: "oidc",
-    needsIssuer: true,
-  }),
-  oauth("okta", "Okta", "Okta", "your Okta admin console", { kind: "oidc", needsIssuer: true }),
-  oauth("zitadel", "ZITADEL", "Zitadel", "your ZITADEL console", {
-    kind: "oidc",
-    needsIssuer: true,
-  }),
-  oauth("facebook", "Facebook", "Facebook", "https://developers.facebook.com/apps"),
-  oauth("twitter", "X (Twitter)", "Twitter", "https://developer.x.com/en/portal/dashboard"),
-  oauth("linkedin", "LinkedIn", "LinkedIn", "https://www.linkedin.com/developers/apps", {
-    kind: "oidc",
-  }),
-  oauth("slack", "Slack", "Slack", "https://api.slack.com/apps", { kind: "oidc" }),
-  oauth("spotify", "Spotify", "Spotify", "https://developer.spotify.com/dashboard"),
-  oauth("twitch", "Twitch", "Twitch", "https://dev.twitch.tv/console", { kind: "oidc" }),
-  oauth("oidc", "OpenID Connect (any provider)", "OIDC", "your provider's console", {
-    kind: "oidc",
-    needsIssuer: true,
-  }),
-  {
-    id: "credentials",
-    name: "Credentials (your own users and passwords)",
-    kind: "credentials",
-    importName: "Credentials",
-    module: "@create-auth/runtime/providers/credentials",
-  },
-  {
-    id: "email",
-    name: "Email (magic links)",
-    kind: "email",
-    importName: "Email",
-    module: "@create-auth/runtime/providers/email",
-    needsDatabase: true,
-    peer: "nodemailer",
-  },
-  {
-    // Experimental in the runtime: the generated config sets experimental.enableWebAuthn.
-    id: "passkey",
-    name: "Passkeys (WebAuthn, experimental)",
-    kind: "webauthn",
-    importName: "Passkey",
-    module: "@create-auth/runtime/providers/passkey",
-    needsDatabase: true,
-    peer: "@simplewebauthn/server",
-  },
-];
+export const providers: ProviderInfo[] = generatedProviders;
 
 export function providerInfo(id: string): ProviderInfo | undefined {
   return providers.find((provider) => provider.id === id);

@@ -76,7 +76,9 @@ export async function exchangeCode(
       response = (await provider.token.conform(response.clone())) ?? response;
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
       expectedNonce: exchange.expectedNonce ?? oauth.expectNoNonce,
-      requireIdToken: provider.type === "oidc",
+      // `idToken: false`: the profile comes from userinfo, so no ID token is required (one that
+      // comes along is still verified below).
+      requireIdToken: provider.type === "oidc" && provider.idToken !== false,
     });
     // OIDC ID tokens are always verified against the provider's JWKS. A plain OAuth 2 provider
     // may return one too; its claims are never used, so it is verified only when keys are known.

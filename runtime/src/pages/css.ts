@@ -44,6 +44,21 @@ const declarations = (vars: Record<string, string>) =>
     .map(([name, value]) => `${name}:${value}`)
     .join(";");
 
+/** `rules` with every selector prefixed by `scope` (rules are `selector,…{…}` with no nesting). */
+const scoped = (rules: string, scope: string) =>
+  rules.replace(
+    /(^|})([^{}]+)\{/g,
+    (_m, end: string, selectors: string) =>
+      `${end}${selectors
+        .split(",")
+        .map((selector) => `${scope} ${selector.trim()}`)
+        .join(",")}{`,
+  );
+
+/** Rules for the dark scheme: a `dark` theme, or `auto` on a system that prefers dark. */
+const darkScheme = (rules: string) =>
+  `${scoped(rules, ".theme-dark")}@media (prefers-color-scheme:dark){${scoped(rules, ".theme-auto")}}`;
+
 /** The base stylesheet: scheme variables, layout, card, forms, buttons, banner. */
 export const css = `
 :root{--brand-color:#346df1;--button-text-color:#fff}
@@ -72,6 +87,8 @@ button:hover,.button:hover{filter:brightness(1.08)}
 .provider.branded{background:var(--provider-brand-color);color:var(--provider-text-color)}
 .provider.accented{border-left:.375rem solid var(--provider-brand-color)}
 .provider img{width:1.5rem;height:1.5rem;object-fit:contain;flex:none}
+.provider .provider-logo-dark,.provider .provider-logo-dark-only{display:none}
+${darkScheme(".provider .provider-logo-light{display:none}.provider .provider-logo-dark,.provider .provider-logo-dark-only{display:block}.provider.branded-dark{background:var(--provider-brand-color-dark);color:var(--provider-text-color-dark)}")}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 input:focus-visible{outline-offset:0;border-color:var(--focus)}
 hr{margin:1.5rem 0;border:0;border-top:1px solid var(--border)}

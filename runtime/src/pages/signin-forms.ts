@@ -44,24 +44,39 @@ function submitButton(id: string, provider: PageProvider): string {
 /**
  * Class and inline custom properties for a provider button. A colour whose contrast can be
  * computed fills the button with black or white text; any other safe colour only marks its
- * edge, so the text keeps the page's contrast; an unsafe colour is ignored.
+ * edge, so the text keeps the page's contrast; an unsafe colour is ignored. A dark-scheme
+ * colour (`brandColorDark`) that fills the button replaces the light one in the dark scheme.
  */
 function brandStyle(provider: PageProvider): string {
   const brand = safeCssColor(provider.style?.brandColor ?? provider.style?.bg);
   if (!brand) return `class="provider"`;
   const text = readableTextColor(brand);
-  return text
-    ? `class="provider branded" style="--provider-brand-color:${escapeHtml(brand)};--provider-text-color:${text}"`
-    : `class="provider accented" style="--provider-brand-color:${escapeHtml(brand)}"`;
+  if (!text) return `class="provider accented" style="--provider-brand-color:${escapeHtml(brand)}"`;
+  const dark = safeCssColor(provider.style?.brandColorDark);
+  const darkText = dark ? readableTextColor(dark) : undefined;
+  const darkVars =
+    dark && darkText
+      ? `;--provider-brand-color-dark:${escapeHtml(dark)};--provider-text-color-dark:${darkText}`
+      : "";
+  return `class="provider branded${darkVars ? " branded-dark" : ""}" style="--provider-brand-color:${escapeHtml(brand)};--provider-text-color:${text}${darkVars}"`;
+}
+
+/** The button's logo: one `<img>`, or two when a dark-scheme logo is set (CSS shows one). */
+function logoImages(provider: PageProvider): string {
+  const img = (src: string, className?: string) =>
+    `<img${className ? ` class="${className}"` : ""} src="${escapeHtml(src)}" alt="" width="24" height="24" loading="lazy">`;
+  const light = safeImageUrl(provider.style?.logo);
+  const dark = safeImageUrl(provider.style?.logoDark);
+  if (!light) return dark ? img(dark, "provider-logo-dark-only") : "";
+  if (!dark) return img(light);
+  return img(light, "provider-logo-light") + img(dark, "provider-logo-dark");
 }
 
 /** OAuth / OIDC: a button posting to the provider's sign-in endpoint. */
 export function oauthForm(provider: PageProvider, ctx: FormContext): string {
-  const logo = safeImageUrl(provider.style?.logo);
   return (
     `<form action="${formAction(provider.signinUrl)}" method="POST">${hiddenFields(ctx)}` +
-    `<button type="submit" ${brandStyle(provider)}>` +
-    (logo ? `<img src="${escapeHtml(logo)}" alt="" width="24" height="24" loading="lazy">` : "") +
+    `<button type="submit" ${brandStyle(provider)}>${logoImages(provider)}` +
     `<span>Sign in with ${escapeHtml(provider.name)}</span></button></form>`
   );
 }

@@ -1,6 +1,24 @@
 /** Sign in with Apple (OpenID Connect, form_post). Callback URL: `{origin}{base}/callback/apple`. @module providers/apple */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "apple",
+  name: "Apple",
+  kind: "oidc",
+  importName: "Apple",
+  console: "https://developer.apple.com/account/resources/identifiers",
+  scopes: "name email",
+  checks: ["nonce", "state"],
+  options: "`clientId` is the Services ID; `clientSecret` is the JWT you sign with your Apple key",
+  quirks:
+    "The callback is a cross-site POST (`response_mode=form_post`), so serve the app over HTTPS; the name arrives once, in the `user` form field of the first sign-in; client_secret_post.",
+  brandColor: { light: "#000000", dark: "#ffffff" },
+  logo: monogramLogo("A", "#000000", "#ffffff"),
+  order: 6,
+});
 
 export interface AppleProfile {
   sub: string;
@@ -37,7 +55,7 @@ export default function Apple(options?: OAuthUserConfig<AppleProfile>): OIDCConf
           image: null,
         };
       },
-      style: { brandColor: "#000000", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

@@ -3,7 +3,17 @@
  *
  * @module providers/credentials
  */
+import { defineCatalogue } from "./catalogue.js";
 import type { CredentialInput, CredentialsConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "credentials",
+  name: "Credentials (your own users and passwords)",
+  kind: "credentials",
+  importName: "Credentials",
+  order: 100,
+});
 
 export type { CredentialInput, CredentialsConfig };
 

@@ -1,6 +1,22 @@
 /** Discord (OAuth 2). Callback URL: `{origin}{base}/callback/discord`. @module providers/discord */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "discord",
+  name: "Discord",
+  kind: "oauth",
+  importName: "Discord",
+  console: "https://discord.com/developers/applications",
+  scopes: "identify email",
+  checks: ["pkce"],
+  quirks: "The avatar URL is built from the avatar hash (a default avatar when there is none).",
+  brandColor: { light: "#5865f2", dark: "#7983f5" },
+  logo: monogramLogo("D", "#5865f2", "#7983f5"),
+  order: 4,
+});
 
 export interface DiscordProfile {
   id: string;
@@ -47,7 +63,7 @@ export default function Discord(
         email: profile.email,
         image: avatarUrl(profile),
       }),
-      style: { brandColor: "#5865f2", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

@@ -6,9 +6,21 @@
  */
 
 import { logText } from "../core/log-text.js";
+import { defineCatalogue } from "./catalogue.js";
 import { signInMessage } from "./email-message.js";
 import { sendSmtp } from "./smtp.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "email",
+  name: "Email (magic links)",
+  kind: "email",
+  importName: "Email",
+  needsDatabase: true,
+  peer: "nodemailer",
+  order: 101,
+});
 
 export type { EmailConfig, SendVerificationRequestParams };
 

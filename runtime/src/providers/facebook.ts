@@ -1,6 +1,23 @@
 /** Facebook (OAuth 2). Callback URL: `{origin}{base}/callback/facebook`. @module providers/facebook */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "facebook",
+  name: "Facebook",
+  kind: "oauth",
+  importName: "Facebook",
+  console: "https://developers.facebook.com/apps",
+  scopes: "email",
+  checks: ["pkce"],
+  quirks:
+    "Graph API v19; the picture comes from `picture.data.url`; no email when the user has none or declines.",
+  brandColor: { light: "#006aff", dark: "#2d88ff" },
+  logo: monogramLogo("f", "#006aff", "#2d88ff"),
+  order: 11,
+});
 
 export interface FacebookProfile {
   id: string;
@@ -31,7 +48,7 @@ export default function Facebook(
         email: profile.email ?? null,
         image: profile.picture?.data?.url ?? null,
       }),
-      style: { brandColor: "#006aff", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

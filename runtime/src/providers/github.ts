@@ -1,8 +1,27 @@
 /** GitHub (OAuth 2). Callback URL: `{origin}{base}/callback/github`. @module providers/github */
+
 import { customFetch } from "../symbols.js";
 import type { Profile, TokenSet } from "../types.js";
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "github",
+  name: "GitHub",
+  kind: "oauth",
+  importName: "GitHub",
+  console: "https://github.com/settings/developers",
+  scopes: "read:user user:email",
+  checks: ["pkce"],
+  options: "`enterprise.baseUrl` for GitHub Enterprise Server",
+  quirks:
+    "The email, and whether it is verified, come from a second call to `/user/emails`; the numeric `id` becomes a string.",
+  brandColor: { light: "#24292f", dark: "#f0f6fc" },
+  logo: monogramLogo("GH", "#24292f", "#f0f6fc"),
+  order: 1,
+});
 
 export interface GitHubProfile {
   id: number;
@@ -82,7 +101,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
         email: profile.email,
         image: profile.avatar_url,
       }),
-      style: { brandColor: "#24292f", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     withoutEnterprise(options),
   );

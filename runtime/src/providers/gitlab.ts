@@ -1,6 +1,23 @@
 /** GitLab (OAuth 2). Callback URL: `{origin}{base}/callback/gitlab`. @module providers/gitlab */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "gitlab",
+  name: "GitLab",
+  kind: "oauth",
+  importName: "GitLab",
+  console: "https://gitlab.com/-/user_settings/applications",
+  scopes: "read_user",
+  checks: ["pkce"],
+  options: "`baseUrl` for self-managed GitLab",
+  quirks: "The numeric `id` becomes a string.",
+  brandColor: { light: "#fc6d26", dark: "#fc6d26" },
+  logo: monogramLogo("GL", "#fc6d26", "#fc6d26"),
+  order: 3,
+});
 
 export interface GitLabProfile {
   id: number;
@@ -37,7 +54,7 @@ export default function GitLab({
         email: profile.email,
         image: profile.avatar_url,
       }),
-      style: { brandColor: "#fc6d26", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

@@ -1,6 +1,22 @@
 /** Google (OpenID Connect). Callback URL: `{origin}{base}/callback/google`. @module providers/google */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "google",
+  name: "Google",
+  kind: "oidc",
+  importName: "Google",
+  console: "https://console.cloud.google.com/apis/credentials",
+  scopes: "openid profile email",
+  checks: ["pkce"],
+  quirks: "Everything comes from discovery at `https://accounts.google.com`.",
+  brandColor: { light: "#1a73e8", dark: "#8ab4f8" },
+  logo: monogramLogo("G", "#1a73e8", "#8ab4f8"),
+  order: 2,
+});
 
 export interface GoogleProfile {
   sub: string;
@@ -23,7 +39,7 @@ export default function Google(
       id: "google",
       name: "Google",
       issuer: "https://accounts.google.com",
-      style: { brandColor: "#1a73e8" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

@@ -3,8 +3,27 @@
  *
  * @module providers/microsoft-entra-id
  */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "microsoft-entra-id",
+  name: "Microsoft Entra ID",
+  kind: "oidc",
+  importName: "MicrosoftEntraID",
+  console: "https://entra.microsoft.com",
+  needsIssuer: true,
+  issuerFormat: "https://login.microsoftonline.com/<tenant id>/v2.0",
+  scopes: "openid profile email",
+  checks: ["pkce"],
+  quirks:
+    "One tenant per issuer: the multi-tenant `common` issuer is refused (its ID tokens carry each tenant's own issuer). Only the `email` claim becomes the user's email, never `preferred_username`.",
+  brandColor: { light: "#0072c6", dark: "#4ea1e6" },
+  logo: monogramLogo("M", "#0072c6", "#4ea1e6"),
+  order: 5,
+});
 
 export interface MicrosoftEntraIDProfile {
   sub: string;
@@ -38,7 +57,7 @@ export default function MicrosoftEntraID(
         email: profile.email ?? null,
         image: null,
       }),
-      style: { brandColor: "#0072c6", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

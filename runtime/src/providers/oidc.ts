@@ -6,8 +6,25 @@
  */
 
 import type { Profile } from "../types.js";
+import { defineCatalogue } from "./catalogue.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "oidc",
+  name: "OpenID Connect (any provider)",
+  kind: "oidc",
+  importName: "OIDC",
+  console: "your provider's console",
+  needsIssuer: true,
+  issuerFormat: "your provider's issuer URL",
+  scopes: "openid profile email",
+  checks: ["pkce"],
+  options: "`id` and `name` (the id names the env variables and the callback)",
+  quirks: "Endpoints come from `{issuer}/.well-known/openid-configuration`.",
+  order: 17,
+});
 
 /**
  * A generic OIDC provider: `issuer` (or `AUTH_<ID>_ISSUER`), `clientId`, `clientSecret`;

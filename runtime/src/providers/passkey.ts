@@ -10,7 +10,20 @@
  * @see https://www.w3.org/TR/webauthn-3/
  * @module providers/passkey
  */
+import { defineCatalogue } from "./catalogue.js";
 import type { CredentialInput, RelyingParty, WebAuthnConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+// Experimental in the runtime: the generated config sets experimental.enableWebAuthn.
+export const catalogue = defineCatalogue({
+  id: "passkey",
+  name: "Passkeys (WebAuthn, experimental)",
+  kind: "webauthn",
+  importName: "Passkey",
+  needsDatabase: true,
+  peer: "@simplewebauthn/server",
+  order: 102,
+});
 
 export type { RelyingParty, WebAuthnConfig };
 

@@ -1,6 +1,22 @@
 /** Spotify (OAuth 2). Callback URL: `{origin}{base}/callback/spotify`. @module providers/spotify */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "spotify",
+  name: "Spotify",
+  kind: "oauth",
+  importName: "Spotify",
+  console: "https://developer.spotify.com/dashboard",
+  scopes: "user-read-email",
+  checks: ["pkce"],
+  quirks: "The image is the first of `images`.",
+  brandColor: { light: "#1db954", dark: "#1ed760" },
+  logo: monogramLogo("S", "#1db954", "#1ed760"),
+  order: 15,
+});
 
 export interface SpotifyProfile {
   id: string;
@@ -31,7 +47,7 @@ export default function Spotify(
         email: profile.email,
         image: profile.images?.[0]?.url ?? null,
       }),
-      style: { brandColor: "#1db954" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

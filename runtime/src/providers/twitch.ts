@@ -1,6 +1,24 @@
 /** Twitch (OpenID Connect). Callback URL: `{origin}{base}/callback/twitch`. @module providers/twitch */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { conformJson } from "./conform.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "twitch",
+  name: "Twitch",
+  kind: "oidc",
+  importName: "Twitch",
+  console: "https://dev.twitch.tv/console",
+  scopes: "openid user:read:email",
+  checks: ["pkce"],
+  quirks:
+    "Asks for its claims in the `claims` parameter; its token endpoint answers `scope` as an array and errors as `{ message }`, rewritten before validation; client_secret_post.",
+  brandColor: { light: "#65459b", dark: "#a970ff" },
+  logo: monogramLogo("T", "#65459b", "#a970ff"),
+  order: 16,
+});
 
 export interface TwitchProfile {
   sub: string;
@@ -15,25 +33,13 @@ export interface TwitchProfile {
  * Twitch's token endpoint returns `scope` as an array (RFC 6749 says a string) and errors as
  * `{ message }`; this rewrites both into the standard shape before validation.
  */
-async function conform(response: Response): Promise<Response | undefined> {
-  const body = (await response.json().catch(() => undefined)) as
-    | Record<string, unknown>
-    | undefined;
-  if (!body) return undefined;
-  if (response.ok && Array.isArray(body.scope)) {
-    return Response.json(
-      { ...body, scope: body.scope.join(" ") },
-      { status: response.status, headers: response.headers },
-    );
-  }
-  if (!response.ok && typeof body.error !== "string") {
-    return Response.json(
-      { error: "invalid_request", error_description: body.message },
-      { status: response.status },
-    );
-  }
+const conform = conformJson((body, response) => {
+  if (response.ok && Array.isArray(body.scope))
+    return { body: { ...body, scope: body.scope.join(" ") } };
+  if (!response.ok && typeof body.error !== "string")
+    return { body: { error: "invalid_request", error_description: body.message } };
   return undefined;
-}
+});
 
 /** Twitch sign-in. */
 export default function Twitch(
@@ -65,7 +71,7 @@ export default function Twitch(
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),
-      style: { brandColor: "#65459b", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

@@ -1,6 +1,22 @@
 /** X / Twitter (OAuth 2 with PKCE). Callback URL: `{origin}{base}/callback/twitter`. @module providers/twitter */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "twitter",
+  name: "X (Twitter)",
+  kind: "oauth",
+  importName: "Twitter",
+  console: "https://developer.x.com/en/portal/dashboard",
+  scopes: "users.read tweet.read offline.access",
+  checks: ["pkce", "state"],
+  quirks: "No email unless your app is approved for it; the profile is wrapped in `data`.",
+  brandColor: { light: "#000000", dark: "#ffffff" },
+  logo: monogramLogo("X", "#000000", "#ffffff"),
+  order: 12,
+});
 
 export interface TwitterProfile {
   data: { id: string; name: string; username: string; profile_image_url?: string; email?: string };
@@ -29,7 +45,7 @@ export default function Twitter(
         email: data.email ?? null,
         image: data.profile_image_url ?? null,
       }),
-      style: { brandColor: "#000000", text: "#ffffff" },
+      style: catalogueStyle(catalogue),
     },
     options,
   );

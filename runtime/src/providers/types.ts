@@ -14,12 +14,17 @@ export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauth
 
 /** Colours and logo of a provider's button on the built-in sign-in page. */
 export interface ProviderStyle {
+  /** An http(s) or `data:image/` URL, shown in an `<img>` on the button. */
   logo?: string;
+  /** The logo in the dark scheme (a `dark` theme, or `auto` on a dark system). */
+  logoDark?: string;
   /** @deprecated use `brandColor` */
   bg?: string;
   /** @deprecated use `brandColor` */
   text?: string;
   brandColor?: string;
+  /** The button colour in the dark scheme. */
+  brandColorDark?: string;
 }
 
 /** What every provider has. */

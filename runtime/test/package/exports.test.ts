@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadCatalogue } from "../providers/load.js";
 
 const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const entryPoints = Object.keys(manifest.exports).filter((key) => key !== "./package.json");
@@ -161,6 +162,28 @@ describe("the packed runtime", () => {
     );
     expect(cjs.trim()).toBe("credentials");
     expect(esm.trim()).toBe("credentials");
+  });
+
+  it("imports every catalogue provider at its Auth.js path, from ES modules and CommonJS", async () => {
+    const ids = (await loadCatalogue()).oauth.map((m) => m.id);
+    expect(ids.length).toBeGreaterThanOrEqual(17);
+    // What `import X from "@auth/core/providers/<id>"` becomes after the package name changes.
+    const probe = (load: (id: string) => string) =>
+      `const ids = ${JSON.stringify(ids)}; const seen = {};
+       ${ids.map((id, i) => load(id).replace("$P", `p${i}`)).join("\n")}
+       ${ids.map((id, i) => `seen[${JSON.stringify(id)}] = p${i}({ clientId: "x", clientSecret: "y", issuer: "https://issuer.example.test/" }).id;`).join("\n")}
+       console.log(JSON.stringify(seen));`;
+    const esm = node(
+      probe((id) => `import $P from "@create-auth/runtime/providers/${id}";`),
+      "module",
+    );
+    const cjs = node(
+      probe((id) => `const $P = require("@create-auth/runtime/providers/${id}").default;`),
+      "commonjs",
+    );
+    const expected = Object.fromEntries(ids.map((id) => [id, id]));
+    expect(JSON.parse(esm)).toEqual(expected);
+    expect(JSON.parse(cjs)).toEqual(expected);
   });
 
   it("loads the passkey provider without its optional peer, and names the peer when it is used", () => {

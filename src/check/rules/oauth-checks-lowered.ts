@@ -1,22 +1,17 @@
+import { providers } from "../../catalog/providers.js";
 import { Node } from "../../syntax/ts-morph.js";
 import { propertyValue } from "../../syntax/values.js";
 import { configSyntax, stringValue } from "../config-syntax.js";
 import type { Rule } from "../types.js";
 
 /**
- * The checks each preset of the runtime sends (runtime/src/providers): every other OAuth or OIDC
- * provider gets `["pkce"]`, the runtime's default.
+ * The checks each preset of the runtime sends, from the provider catalogue (each
+ * runtime/src/providers/<id>.ts `catalogue.checks`): every other OAuth or OIDC provider gets
+ * `["pkce"]`, the runtime's default.
  */
-export const PRESET_CHECKS: Record<string, string[]> = {
-  apple: ["nonce", "state"],
-  auth0: ["pkce"],
-  keycloak: ["pkce"],
-  linkedin: ["state"],
-  okta: ["pkce", "state"],
-  slack: ["nonce"],
-  twitter: ["pkce", "state"],
-  zitadel: ["pkce"],
-};
+export const PRESET_CHECKS: Record<string, string[]> = Object.fromEntries(
+  providers.flatMap((provider) => (provider.checks ? [[provider.id, provider.checks]] : [])),
+);
 
 /** What each check stops, for the finding. */
 const GUARDS: Record<string, string> = {

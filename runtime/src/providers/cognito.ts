@@ -1,0 +1,57 @@
+/**
+ * Amazon Cognito user pools (OpenID Connect). Set `issuer` or `AUTH_COGNITO_ISSUER`.
+ * Callback URL: `{origin}{base}/callback/cognito`.
+ *
+ * @module providers/cognito
+ */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { oidcPreset } from "./preset.js";
+import type { OAuthUserConfig, OIDCConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "cognito",
+  name: "Cognito",
+  kind: "oidc",
+  importName: "Cognito",
+  console: "https://console.aws.amazon.com/cognito/home",
+  needsIssuer: true,
+  issuerFormat: "https://cognito-idp.<region>.amazonaws.com/<user pool id>",
+  scopes: "openid profile email",
+  checks: ["pkce"],
+  quirks:
+    "The issuer is the user pool, not its hosted-UI domain (discovery names the domain's endpoints); the app client needs a secret and the `openid` scope allowed.",
+  brandColor: { light: "#c17b9e", dark: "#d9a3be" },
+  logo: monogramLogo("C", "#c17b9e", "#d9a3be"),
+});
+
+/** Cognito ID-token claims. */
+export interface CognitoProfile {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+  "cognito:username"?: string;
+  [claim: string]: unknown;
+}
+
+/** Cognito user pool sign-in; endpoints come from discovery at the pool's issuer. */
+export default function Cognito(
+  options?: OAuthUserConfig<CognitoProfile>,
+): OIDCConfig<CognitoProfile> {
+  return oidcPreset<CognitoProfile>(
+    {
+      id: "cognito",
+      name: "Cognito",
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? profile["cognito:username"] ?? null,
+        email: profile.email ?? null,
+        image: profile.picture ?? null,
+      }),
+      style: catalogueStyle(catalogue),
+    },
+    options,
+  );
+}

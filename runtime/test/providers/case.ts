@@ -1,0 +1,56 @@
+/**
+ * A provider's test case: what its endpoints answer (written from the provider's public API
+ * documentation, field names and types as documented, values made up) and what the preset must
+ * make of it. One file per provider under `cases/<id>.ts`, run by `catalogue.test.ts`.
+ */
+import type { OAuthUserConfig } from "../../src/providers/types.js";
+import type { Profile } from "../../src/types.js";
+
+export interface ProviderCase {
+  /** Preset options besides client id and secret (a tenant's issuer, say). */
+  options?: OAuthUserConfig<Profile> & Record<string, unknown>;
+  /** The authorization request the browser is sent to. */
+  authorization: {
+    /** Origin and path of the authorization endpoint, no query. */
+    url: string;
+    /** The `scope` parameter, exactly; `null` when none is sent (scopes set in the console). */
+    scope: string | null;
+    pkce: boolean;
+    state: boolean;
+    nonce: boolean;
+    /** Other query parameters the preset adds (besides the standard ones), exactly. */
+    params?: Record<string, string>;
+  };
+  /**
+   * OIDC: the discovery document the issuer publishes at `/.well-known/openid-configuration`
+   * (its `issuer` is the one ID tokens carry; the fake serves its keys at `jwks_uri`).
+   */
+  discovery?: Record<string, unknown> & { issuer: string; jwks_uri: string };
+  token: {
+    /** The token endpoint the code goes to. */
+    url: string;
+    /** How the client authenticates there. */
+    authMethod: "client_secret_basic" | "client_secret_post";
+    /** The success body as documented (OIDC: the fake adds a signed `id_token`). */
+    response: Record<string, unknown> & { access_token: string };
+    /** The documented error answer (an expired or reused code). */
+    error: { status: number; body: unknown };
+  };
+  /** OIDC: the ID token's claims as documented (`iss`, `aud`, `nonce`, `iat`, `exp` are added). */
+  idTokenClaims?: Record<string, unknown>;
+  /**
+   * The profile request: a GET answered only with the access token as bearer; or, with `post`,
+   * a form POST answered only when it carries the client id and the ID token the fake issued
+   * (LINE's ID-token verification endpoint).
+   */
+  userinfo?: { url: string; response: unknown; post?: boolean };
+  /** Further GET requests the preset makes, by URL (GitHub's `/user/emails`). */
+  resources?: Record<string, unknown>;
+  /** What `profile()` makes of it: `id` becomes the account's `providerAccountId`. */
+  user: { id: string; name: string | null; email: string | null; image: string | null };
+}
+
+/** Declares a case (identity: it only type-checks the data). */
+export function defineCase(providerCase: ProviderCase): ProviderCase {
+  return providerCase;
+}

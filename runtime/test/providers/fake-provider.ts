@@ -1,0 +1,134 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { ProviderCase } from "./case.js";
+
+/** A request the preset made, as the provider received it. */
+export interface SeenRequest {
+  method: string;
+  /** The provider URL the preset called (before the fake's rewrite). */
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+/** Which answer the fake gives. */
+export type FakeMode = "ok" | "token-error" | "userinfo-error";
+
+/**
+ * A local HTTP server playing one provider from its case: discovery, keys, token, userinfo and
+ * further resources at the provider's own URLs. The preset's `customFetch` ({@link fetch})
+ * sends each request for `https://host/path` to this server, which answers by that URL and
+ * records what arrived; a URL the case does not know is a 404 and fails the test.
+ */
+export async function startFakeProvider(providerCase: ProviderCase, clientId: string) {
+  const { privateKey, publicKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "fake-1", alg: "RS256", use: "sig" };
+  const state = {
+    mode: "ok" as FakeMode,
+    /** The nonce from the authorization URL, echoed in the ID token. */
+    nonce: undefined as string | undefined,
+    /** The last ID token the token endpoint issued. */
+    idToken: undefined as string | undefined,
+    requests: [] as SeenRequest[],
+    unknown: [] as string[],
+  };
+
+  async function answer(seen: SeenRequest): Promise<{ status: number; body: unknown }> {
+    const c = providerCase;
+    const discovery = c.discovery;
+    if (
+      discovery &&
+      seen.url === `${discovery.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`
+    )
+      return { status: 200, body: discovery };
+    if (discovery && seen.url === discovery.jwks_uri) return { status: 200, body: { keys: [jwk] } };
+    if (seen.method === "POST" && seen.url === c.token.url) {
+      if (state.mode === "token-error") return c.token.error;
+      const body: Record<string, unknown> = { ...c.token.response };
+      if (discovery) body.id_token = state.idToken = await idToken(discovery.issuer);
+      return { status: 200, body };
+    }
+    const bearer = seen.headers.authorization === `Bearer ${c.token.response.access_token}`;
+    if (c.userinfo?.post && seen.method === "POST" && seen.url === c.userinfo.url) {
+      if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
+      const form = new URLSearchParams(seen.body);
+      const issued = form.get("client_id") === clientId && form.get("id_token") === state.idToken;
+      return issued
+        ? { status: 200, body: c.userinfo.response }
+        : { status: 400, body: { error: "invalid_request" } };
+    }
+    if (c.userinfo && seen.url === c.userinfo.url) {
+      if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
+      return bearer
+        ? { status: 200, body: c.userinfo.response }
+        : { status: 401, body: { error: "invalid_token" } };
+    }
+    if (c.resources && seen.url in c.resources)
+      return bearer
+        ? { status: 200, body: c.resources[seen.url] }
+        : { status: 401, body: { error: "invalid_token" } };
+    state.unknown.push(`${seen.method} ${seen.url}`);
+    return { status: 404, body: { error: "not_found" } };
+  }
+
+  async function idToken(issuer: string) {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      ...providerCase.idTokenClaims,
+      iss: issuer,
+      aud: clientId,
+      iat: now,
+      exp: now + 600,
+      ...(state.nonce ? { nonce: state.nonce } : {}),
+    })
+      .setProtectedHeader({ alg: "RS256", kid: "fake-1" })
+      .sign(privateKey);
+  }
+
+  const server = createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const seen: SeenRequest = {
+      method: req.method ?? "GET",
+      url: String(req.headers["x-provider-url"]),
+      headers: req.headers,
+      body,
+    };
+    state.requests.push(seen);
+    const { status, body: out } = await answer(seen);
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(out));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+  /** The preset's `customFetch`: every provider URL goes to the fake, named in a header. */
+  const fakeFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set("x-provider-url", request.url);
+    return fetch(local, {
+      method: request.method,
+      headers,
+      body:
+        request.method === "GET" || request.method === "HEAD" ? undefined : await request.text(),
+      redirect: "manual",
+    });
+  }) as typeof fetch;
+
+  return {
+    state,
+    fetch: fakeFetch,
+    /** The requests to `url`. */
+    requestsTo: (url: string) => state.requests.filter((r) => r.url === url),
+    reset() {
+      state.mode = "ok";
+      state.nonce = undefined;
+      state.idToken = undefined;
+      state.requests = [];
+      state.unknown = [];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
