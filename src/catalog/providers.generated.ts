@@ -230,6 +230,19 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer is the organization's token endpoint; an `issuer` option without `/oauth2/token` (the Auth.js form) gets it appended.",
   },
   {
+    id: "beyondidentity",
+    name: "Beyond Identity",
+    kind: "oidc",
+    importName: "BeyondIdentity",
+    needsIssuer: true,
+    issuerFormat:
+      "https://auth-us.beyondidentity.com/v1/tenants/<tenant>/realms/<realm>/applications/<application>",
+    module: "@create-auth/runtime/providers/beyondidentity",
+    console: "https://console-us.beyondidentity.com",
+    scopes: "openid profile email",
+    quirks: "The issuer is one application's, deep in the path; no picture.",
+  },
+  {
     id: "descope",
     name: "Descope",
     kind: "oidc",
@@ -252,6 +265,32 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "openid profile email",
     quirks:
       "Self-hosted; the client needs the `openid`, `profile` and `email` identity resources allowed.",
+  },
+  {
+    id: "frontegg",
+    name: "Frontegg",
+    kind: "oidc",
+    importName: "Frontegg",
+    needsIssuer: true,
+    issuerFormat: "https://<subdomain>.frontegg.com",
+    module: "@create-auth/runtime/providers/frontegg",
+    console: "https://portal.frontegg.com",
+    scopes: "openid profile email",
+    quirks:
+      "Endpoints are built from the issuer (its discovery document is not at the standard path); the picture is `profilePictureUrl`.",
+  },
+  {
+    id: "fusionauth",
+    name: "FusionAuth",
+    kind: "oidc",
+    importName: "FusionAuth",
+    needsIssuer: true,
+    issuerFormat: "https://<your FusionAuth host>",
+    module: "@create-auth/runtime/providers/fusionauth",
+    console: "your FusionAuth admin UI (Applications)",
+    scopes: "openid offline_access email profile",
+    quirks:
+      "Set the tenant's issuer to its URL (the default, `acme.com`, is no URL). The token endpoint sends a `WWW-Authenticate` header even on success; the preset drops it there.",
   },
   {
     id: "kinde",
@@ -277,5 +316,31 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "offline_access openid email profile",
     quirks:
       "The issuer ends in `/oidc`; the user's name falls back to the Logto username; ID tokens are signed with ES384 by default.",
+  },
+  {
+    id: "onelogin",
+    name: "OneLogin",
+    kind: "oidc",
+    importName: "OneLogin",
+    needsIssuer: true,
+    issuerFormat: "https://<subdomain>.onelogin.com/oidc/2",
+    module: "@create-auth/runtime/providers/onelogin",
+    console: "your OneLogin admin portal (Applications, OpenId Connect)",
+    scopes: "openid profile email",
+    quirks:
+      "The issuer ends in `/oidc/2`; an `issuer` option without it (the Auth.js form) gets it appended. Set the app's token endpoint authentication to Basic.",
+  },
+  {
+    id: "ping-id",
+    name: "Ping Identity",
+    kind: "oidc",
+    importName: "PingId",
+    needsIssuer: true,
+    issuerFormat: "https://auth.pingone.com/<environment id>/as",
+    module: "@create-auth/runtime/providers/ping-id",
+    console: "https://console.pingone.com",
+    scopes: "openid profile email",
+    quirks:
+      "One PingOne environment per issuer (`.eu`, `.ca`, `.asia` hosts outside North America).",
   },
 ];
