@@ -217,6 +217,17 @@ export const generatedProviders: ProviderInfo[] = [
     peer: "@simplewebauthn/server",
   },
   {
+    id: "42-school",
+    name: "42 School",
+    kind: "oauth",
+    importName: "FortyTwo",
+    module: "@create-auth/runtime/providers/42-school",
+    console: "https://profile.intra.42.fr/oauth/applications/new",
+    scopes: "public",
+    quirks:
+      "The profile is `/v2/me` of the 42 API; the picture is `image.link` and the name `usual_full_name`; client_secret_post.",
+  },
+  {
     id: "asgardeo",
     name: "Asgardeo",
     kind: "oidc",
@@ -241,6 +252,19 @@ export const generatedProviders: ProviderInfo[] = [
     console: "https://console-us.beyondidentity.com",
     scopes: "openid profile email",
     quirks: "The issuer is one application's, deep in the path; no picture.",
+  },
+  {
+    id: "boxyhq-saml",
+    name: "BoxyHQ SAML",
+    kind: "oauth",
+    importName: "BoxyHQSAML",
+    needsIssuer: true,
+    issuerFormat: "https://<your SAML Jackson service>",
+    module: "@create-auth/runtime/providers/boxyhq-saml",
+    console: "your SAML Jackson (Ory Polis) admin portal: SSO connections",
+    scopes: "email profile",
+    quirks:
+      "The issuer is the service's base URL (endpoints are built from it); it refuses a request without `state`; the scope is only recorded (`openid` would add an ID token, which needs signing keys on the service); the profile has `firstName` and `lastName`; client_secret_post.",
   },
   {
     id: "descope",
@@ -316,6 +340,32 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "offline_access openid email profile",
     quirks:
       "The issuer ends in `/oidc`; the user's name falls back to the Logto username; ID tokens are signed with ES384 by default.",
+  },
+  {
+    id: "mattermost",
+    name: "Mattermost",
+    kind: "oauth",
+    importName: "Mattermost",
+    needsIssuer: true,
+    issuerFormat: "https://<your Mattermost server>",
+    module: "@create-auth/runtime/providers/mattermost",
+    console: "your Mattermost server: Integrations, OAuth 2.0 Applications",
+    scopes: "user",
+    quirks:
+      "The issuer is the server's base URL (endpoints are built from it, no discovery); enable the OAuth 2.0 service provider in the System Console; `user` is the one scope; client_secret_post.",
+  },
+  {
+    id: "nextcloud",
+    name: "Nextcloud",
+    kind: "oauth",
+    importName: "Nextcloud",
+    needsIssuer: true,
+    issuerFormat: "https://<your Nextcloud server>",
+    module: "@create-auth/runtime/providers/nextcloud",
+    console: "your Nextcloud: Administration settings, Security, OAuth 2.0 clients",
+    scopes: "profile",
+    quirks:
+      "The issuer is the server's base URL (add `/index.php` without pretty URLs); the profile is the OCS `cloud/user` call, wrapped in `ocs.data`; Nextcloud has no scopes: it ignores the `profile` sent, and every token reaches the whole account.",
   },
   {
     id: "onelogin",
