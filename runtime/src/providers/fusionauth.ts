@@ -5,6 +5,7 @@
  * @module providers/fusionauth
  */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { nameFromClaims } from "./claims.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
@@ -74,13 +75,7 @@ export default function FusionAuth({
       token: { conform: withoutStrayChallenge },
       profile: (profile) => ({
         id: profile.sub,
-        name:
-          profile.name ??
-          profile.preferred_username ??
-          ([profile.given_name, profile.middle_name, profile.family_name]
-            .filter(Boolean)
-            .join(" ") ||
-            null),
+        name: profile.name ?? profile.preferred_username ?? nameFromClaims(profile),
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),

@@ -5,6 +5,7 @@
  * @module providers/kinde
  */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { nameFromClaims } from "./claims.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
@@ -44,9 +45,7 @@ export default function Kinde(options?: OAuthUserConfig<KindeProfile>): OIDCConf
       authorization: { params: { scope: catalogue.scopes } },
       profile: (profile) => ({
         id: profile.sub,
-        name:
-          profile.name ??
-          ([profile.given_name, profile.family_name].filter(Boolean).join(" ") || null),
+        name: nameFromClaims(profile),
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),

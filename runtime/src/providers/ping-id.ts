@@ -5,6 +5,7 @@
  * @module providers/ping-id
  */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { nameFromClaims } from "./claims.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
@@ -45,11 +46,7 @@ export default function PingId(options?: OAuthUserConfig<PingProfile>): OIDCConf
       authorization: { params: { scope: catalogue.scopes } },
       profile: (profile) => ({
         id: profile.sub,
-        name:
-          profile.name ??
-          ([profile.given_name, profile.family_name].filter(Boolean).join(" ") ||
-            profile.preferred_username ||
-            null),
+        name: nameFromClaims(profile) ?? profile.preferred_username ?? null,
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),
