@@ -241,6 +241,17 @@ export const generatedProviders: ProviderInfo[] = [
       "One issuer per application, with a trailing slash; the endpoints themselves are shared by all applications (`/application/o/token/`).",
   },
   {
+    id: "battlenet",
+    name: "Battle.net",
+    kind: "oidc",
+    importName: "BattleNet",
+    module: "@create-auth/runtime/providers/battlenet",
+    console: "https://develop.battle.net/access/clients",
+    scopes: "openid",
+    quirks:
+      "Only the `openid` scope for sign-in; the name is the `battle_tag` claim; no email; endpoints come from discovery.",
+  },
+  {
     id: "bitbucket",
     name: "Bitbucket",
     kind: "oauth",
@@ -250,6 +261,16 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "account",
     quirks:
       "An OAuth consumer of a workspace; the user has no email (Bitbucket's profile carries none); the id is the Atlassian `account_id`, as in Auth.js.",
+  },
+  {
+    id: "box",
+    name: "Box",
+    kind: "oauth",
+    importName: "Box",
+    module: "@create-auth/runtime/providers/box",
+    console: "https://app.box.com/developers/console",
+    quirks:
+      "Scopes are chosen in the app's configuration, so no `scope` is sent; client_secret_post; the email is the user's `login`.",
   },
   {
     id: "cognito",
@@ -265,6 +286,81 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer is the user pool, not its hosted-UI domain (discovery names the domain's endpoints); the app client needs a secret and the `openid` scope allowed.",
   },
   {
+    id: "coinbase",
+    name: "Coinbase",
+    kind: "oauth",
+    importName: "Coinbase",
+    module: "@create-auth/runtime/providers/coinbase",
+    console: "https://portal.cdp.coinbase.com/",
+    scopes: "wallet:user:read wallet:user:email",
+    quirks: "Coinbase App OAuth; client_secret_post; the profile is wrapped in `data`.",
+  },
+  {
+    id: "dribbble",
+    name: "Dribbble",
+    kind: "oauth",
+    importName: "Dribbble",
+    module: "@create-auth/runtime/providers/dribbble",
+    console: "https://dribbble.com/account/applications/new",
+    scopes: "public",
+    quirks:
+      "No PKCE; client_secret_post; the API's user has no email unless Dribbble grants your app one; the numeric `id` becomes a string.",
+  },
+  {
+    id: "dropbox",
+    name: "Dropbox",
+    kind: "oauth",
+    importName: "Dropbox",
+    module: "@create-auth/runtime/providers/dropbox",
+    console: "https://www.dropbox.com/developers/apps",
+    scopes: "account_info.read",
+    quirks:
+      "Asks for `token_access_type=offline` (a refresh token); the profile is a `POST` to `/2/users/get_current_account` with no body.",
+  },
+  {
+    id: "faceit",
+    name: "FACEIT",
+    kind: "oauth",
+    importName: "FACEIT",
+    module: "@create-auth/runtime/providers/faceit",
+    console: "https://developers.faceit.com/apps",
+    quirks:
+      "Scopes (`openid`, `email`, `profile`) are picked on the app's client, so none is sent; asks for `redirect_popup=true`; the id is the user's `guid`.",
+  },
+  {
+    id: "figma",
+    name: "Figma",
+    kind: "oauth",
+    importName: "Figma",
+    module: "@create-auth/runtime/providers/figma",
+    console: "https://www.figma.com/developers/apps",
+    scopes: "current_user:read",
+    quirks:
+      "Asks for the granular `current_user:read` scope (enable it on the app); the token response may lack `token_type` (conformed to `Bearer`); the name is the user's `handle`.",
+  },
+  {
+    id: "hubspot",
+    name: "HubSpot",
+    kind: "oauth",
+    importName: "HubSpot",
+    module: "@create-auth/runtime/providers/hubspot",
+    console: "https://app.hubspot.com/developer",
+    scopes: "oauth",
+    quirks:
+      "No PKCE; client_secret_post; the profile is the access token's metadata (`/oauth/v1/access-tokens/<token>`), whose `user` is the email; the numeric `user_id` becomes a string.",
+  },
+  {
+    id: "huggingface",
+    name: "Hugging Face",
+    kind: "oidc",
+    importName: "HuggingFace",
+    module: "@create-auth/runtime/providers/huggingface",
+    console: "https://huggingface.co/settings/connected-applications",
+    scopes: "openid profile email",
+    quirks:
+      "Everything comes from discovery at `https://huggingface.co`; the email needs the `email` scope; the name falls back to `preferred_username`.",
+  },
+  {
     id: "kakao",
     name: "Kakao",
     kind: "oauth",
@@ -273,6 +369,29 @@ export const generatedProviders: ProviderInfo[] = [
     console: "https://developers.kakao.com/console/app",
     quirks:
       "Consent items (nickname, picture, email) are set in the console, so no `scope` is sent; client_secret_post; the numeric `id` becomes a string.",
+  },
+  {
+    id: "mailchimp",
+    name: "Mailchimp",
+    kind: "oauth",
+    importName: "Mailchimp",
+    module: "@create-auth/runtime/providers/mailchimp",
+    console: "https://admin.mailchimp.com/account/oauth2/client/",
+    quirks:
+      "No scopes; no PKCE; client_secret_post; the token response has no `token_type` and a `null` scope (conformed before validation); the profile is `/oauth2/metadata` (the account and its login).",
+  },
+  {
+    id: "mastodon",
+    name: "Mastodon",
+    kind: "oauth",
+    importName: "Mastodon",
+    needsIssuer: true,
+    issuerFormat: "https://<server>",
+    module: "@create-auth/runtime/providers/mastodon",
+    console: "your server's Preferences → Development (or `POST /api/v1/apps`)",
+    scopes: "read:accounts",
+    quirks:
+      "An app is registered on one server, which the issuer names; the profile is `/api/v1/accounts/verify_credentials`, which carries no email.",
   },
   {
     id: "naver",
@@ -285,6 +404,15 @@ export const generatedProviders: ProviderInfo[] = [
       "Requires `state`, no PKCE; client_secret_post; the token response's `expires_in` is a string and its errors come with status 200, both conformed before validation; the profile is wrapped in `response`.",
   },
   {
+    id: "netlify",
+    name: "Netlify",
+    kind: "oauth",
+    importName: "Netlify",
+    module: "@create-auth/runtime/providers/netlify",
+    console: "https://app.netlify.com/user/applications",
+    quirks: "No scopes (a token acts for the whole account), so no `scope` is sent; no PKCE.",
+  },
+  {
     id: "notion",
     name: "Notion",
     kind: "oauth",
@@ -293,6 +421,39 @@ export const generatedProviders: ProviderInfo[] = [
     console: "https://www.notion.so/profile/integrations",
     quirks:
       "A public integration; asks for `owner=user`, no scope, no PKCE; the user is the bot's owner from `/v1/users/me` (sent with a `Notion-Version` header).",
+  },
+  {
+    id: "patreon",
+    name: "Patreon",
+    kind: "oauth",
+    importName: "Patreon",
+    module: "@create-auth/runtime/providers/patreon",
+    console: "https://www.patreon.com/portal/registration/register-clients",
+    scopes: "identity identity[email]",
+    quirks:
+      "API v2: the profile is a JSON:API document (`data.attributes`) whose fields are asked for in `fields[user]`; client_secret_post; no PKCE.",
+  },
+  {
+    id: "pinterest",
+    name: "Pinterest",
+    kind: "oauth",
+    importName: "Pinterest",
+    module: "@create-auth/runtime/providers/pinterest",
+    console: "https://developers.pinterest.com/apps/",
+    scopes: "user_accounts:read",
+    quirks:
+      "API v5; no PKCE; the id is the `username` (as in Auth.js); no email in the API's user account.",
+  },
+  {
+    id: "reddit",
+    name: "Reddit",
+    kind: "oauth",
+    importName: "Reddit",
+    module: "@create-auth/runtime/providers/reddit",
+    console: "https://www.reddit.com/prefs/apps",
+    scopes: "identity",
+    quirks:
+      'A "web app" (new apps need Reddit\'s approval under its API terms); requires `state`, no PKCE; the profile comes from `oauth.reddit.com` with a `User-Agent`; no email.',
   },
   {
     id: "salesforce",
@@ -304,6 +465,17 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "openid profile email",
     quirks:
       "The profile comes from the userinfo endpoint (as in Auth.js), whose `sub` is the user's identity URL; create a Connected App (or External Client App) with the `openid` scope.",
+  },
+  {
+    id: "strava",
+    name: "Strava",
+    kind: "oauth",
+    importName: "Strava",
+    module: "@create-auth/runtime/providers/strava",
+    console: "https://www.strava.com/settings/api",
+    scopes: "read",
+    quirks:
+      "Register only the callback's host as the app's Authorization Callback Domain; asks for `approval_prompt=auto`; client_secret_post; no email (the athlete has none in the API); the numeric `id` becomes a string.",
   },
   {
     id: "workos",
