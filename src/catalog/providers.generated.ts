@@ -273,6 +273,16 @@ export const generatedProviders: ProviderInfo[] = [
       "Scopes are chosen in the app's configuration, so no `scope` is sent; client_secret_post; the email is the user's `login`.",
   },
   {
+    id: "bungie",
+    name: "Bungie",
+    kind: "oauth",
+    importName: "Bungie",
+    module: "@create-auth/runtime/providers/bungie",
+    console: "https://www.bungie.net/en/Application",
+    quirks:
+      "A confidential client; scopes are set on the application, so none is sent; no PKCE; HTTPS callback only; the profile is `bungieNetUser` of `GetMembershipsForCurrentUser`, which needs the app's API key; no email.",
+  },
+  {
     id: "cognito",
     name: "Cognito",
     kind: "oidc",
