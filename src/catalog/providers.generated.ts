@@ -286,6 +286,18 @@ export const generatedProviders: ProviderInfo[] = [
       "One issuer per application, with a trailing slash; the endpoints themselves are shared by all applications (`/application/o/token/`).",
   },
   {
+    id: "battlenet",
+    name: "Battle.net",
+    kind: "oidc",
+    importName: "BattleNet",
+    module: "@create-auth/runtime/providers/battlenet",
+    console: "https://develop.battle.net/access/clients",
+    scopes: "openid",
+    checks: ["state"],
+    quirks:
+      "Only the `openid` scope for sign-in; the name is the `battle_tag` claim; no email; endpoints come from discovery.",
+  },
+  {
     id: "beyondidentity",
     name: "Beyond Identity",
     kind: "oidc",
@@ -312,6 +324,17 @@ export const generatedProviders: ProviderInfo[] = [
       "An OAuth consumer of a workspace; the user has no email (Bitbucket's profile carries none); the id is the Atlassian `account_id`, as in Auth.js.",
   },
   {
+    id: "box",
+    name: "Box",
+    kind: "oauth",
+    importName: "Box",
+    module: "@create-auth/runtime/providers/box",
+    console: "https://app.box.com/developers/console",
+    checks: ["state"],
+    quirks:
+      "Scopes are chosen in the app's configuration, so no `scope` is sent; client_secret_post; the email is the user's `login`.",
+  },
+  {
     id: "boxyhq-saml",
     name: "BoxyHQ SAML",
     kind: "oauth",
@@ -324,6 +347,17 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce", "state"],
     quirks:
       "The issuer is the service's base URL (endpoints are built from it); it refuses a request without `state`; the scope is only recorded (`openid` would add an ID token, which needs signing keys on the service); the profile has `firstName` and `lastName`; client_secret_post.",
+  },
+  {
+    id: "bungie",
+    name: "Bungie",
+    kind: "oauth",
+    importName: "Bungie",
+    module: "@create-auth/runtime/providers/bungie",
+    console: "https://www.bungie.net/en/Application",
+    checks: ["state"],
+    quirks:
+      "A confidential client; scopes are set on the application, so none is sent; no PKCE; HTTPS callback only; the profile is `bungieNetUser` of `GetMembershipsForCurrentUser`, which needs the app's API key; no email.",
   },
   {
     id: "cognito",
@@ -340,6 +374,17 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer is the user pool, not its hosted-UI domain (discovery names the domain's endpoints); the app client needs a secret and the `openid` scope allowed.",
   },
   {
+    id: "coinbase",
+    name: "Coinbase",
+    kind: "oauth",
+    importName: "Coinbase",
+    module: "@create-auth/runtime/providers/coinbase",
+    console: "https://portal.cdp.coinbase.com/",
+    scopes: "wallet:user:read wallet:user:email",
+    checks: ["pkce", "state"],
+    quirks: "Coinbase App OAuth; client_secret_post; the profile is wrapped in `data`.",
+  },
+  {
     id: "descope",
     name: "Descope",
     kind: "oidc",
@@ -350,6 +395,30 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "openid profile email",
     checks: ["pkce", "state"],
     quirks: "The client id is the project id, and the issuer is derived from it.",
+  },
+  {
+    id: "dribbble",
+    name: "Dribbble",
+    kind: "oauth",
+    importName: "Dribbble",
+    module: "@create-auth/runtime/providers/dribbble",
+    console: "https://dribbble.com/account/applications/new",
+    scopes: "public",
+    checks: ["state"],
+    quirks:
+      "No PKCE; client_secret_post; the API's user has no email unless Dribbble grants your app one; the numeric `id` becomes a string.",
+  },
+  {
+    id: "dropbox",
+    name: "Dropbox",
+    kind: "oauth",
+    importName: "Dropbox",
+    module: "@create-auth/runtime/providers/dropbox",
+    console: "https://www.dropbox.com/developers/apps",
+    scopes: "account_info.read",
+    checks: ["pkce"],
+    quirks:
+      "Asks for `token_access_type=offline` (a refresh token); the profile is a `POST` to `/2/users/get_current_account` with no body.",
   },
   {
     id: "duende-identity-server6",
@@ -364,6 +433,29 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce"],
     quirks:
       "Self-hosted; the client needs the `openid`, `profile` and `email` identity resources allowed.",
+  },
+  {
+    id: "faceit",
+    name: "FACEIT",
+    kind: "oauth",
+    importName: "FACEIT",
+    module: "@create-auth/runtime/providers/faceit",
+    console: "https://developers.faceit.com/apps",
+    checks: ["pkce", "state"],
+    quirks:
+      "Scopes (`openid`, `email`, `profile`) are picked on the app's client, so none is sent; asks for `redirect_popup=true`; the id is the user's `guid`.",
+  },
+  {
+    id: "figma",
+    name: "Figma",
+    kind: "oauth",
+    importName: "Figma",
+    module: "@create-auth/runtime/providers/figma",
+    console: "https://www.figma.com/developers/apps",
+    scopes: "current_user:read",
+    checks: ["state"],
+    quirks:
+      "Asks for the granular `current_user:read` scope (enable it on the app); the token response may lack `token_type` (conformed to `Bearer`); the name is the user's `handle`.",
   },
   {
     id: "frontegg",
@@ -392,6 +484,30 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce", "state"],
     quirks:
       "Set the tenant's issuer to its URL (the default, `acme.com`, is no URL). The token endpoint sends a `WWW-Authenticate` header even on success; the preset drops it there.",
+  },
+  {
+    id: "hubspot",
+    name: "HubSpot",
+    kind: "oauth",
+    importName: "HubSpot",
+    module: "@create-auth/runtime/providers/hubspot",
+    console: "https://app.hubspot.com/developer",
+    scopes: "oauth",
+    checks: ["state"],
+    quirks:
+      "No PKCE; client_secret_post; the profile is the access token's metadata (`/oauth/v1/access-tokens/<token>`), whose `user` is the email; the numeric `user_id` becomes a string.",
+  },
+  {
+    id: "huggingface",
+    name: "Hugging Face",
+    kind: "oidc",
+    importName: "HuggingFace",
+    module: "@create-auth/runtime/providers/huggingface",
+    console: "https://huggingface.co/settings/connected-applications",
+    scopes: "openid profile email",
+    checks: ["pkce", "state"],
+    quirks:
+      "Everything comes from discovery at `https://huggingface.co`; the email needs the `email` scope; the name falls back to `preferred_username`.",
   },
   {
     id: "kakao",
@@ -444,6 +560,31 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer ends in `/oidc`; the user's name falls back to the Logto username; ID tokens are signed with ES384 by default.",
   },
   {
+    id: "mailchimp",
+    name: "Mailchimp",
+    kind: "oauth",
+    importName: "Mailchimp",
+    module: "@create-auth/runtime/providers/mailchimp",
+    console: "https://admin.mailchimp.com/account/oauth2/client/",
+    checks: ["state"],
+    quirks:
+      "No scopes; no PKCE; client_secret_post; the token response has no `token_type` and a `null` scope (conformed before validation); the profile is `/oauth2/metadata` (the account and its login).",
+  },
+  {
+    id: "mastodon",
+    name: "Mastodon",
+    kind: "oauth",
+    importName: "Mastodon",
+    needsIssuer: true,
+    issuerFormat: "https://<server>",
+    module: "@create-auth/runtime/providers/mastodon",
+    console: "your server's Preferences → Development (or `POST /api/v1/apps`)",
+    scopes: "read:accounts",
+    checks: ["state"],
+    quirks:
+      "An app is registered on one server, which the issuer names; the profile is `/api/v1/accounts/verify_credentials`, which carries no email.",
+  },
+  {
     id: "mattermost",
     name: "Mattermost",
     kind: "oauth",
@@ -467,6 +608,16 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["state"],
     quirks:
       "Requires `state`, no PKCE; client_secret_post; the token response's `expires_in` is a string and its errors come with status 200, both conformed before validation; the profile is wrapped in `response`.",
+  },
+  {
+    id: "netlify",
+    name: "Netlify",
+    kind: "oauth",
+    importName: "Netlify",
+    module: "@create-auth/runtime/providers/netlify",
+    console: "https://app.netlify.com/user/applications",
+    checks: ["state"],
+    quirks: "No scopes (a token acts for the whole account), so no `scope` is sent; no PKCE.",
   },
   {
     id: "nextcloud",
@@ -508,6 +659,18 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer ends in `/oidc/2`; an `issuer` option without it (the Auth.js form) gets it appended. Set the app's token endpoint authentication to Basic.",
   },
   {
+    id: "patreon",
+    name: "Patreon",
+    kind: "oauth",
+    importName: "Patreon",
+    module: "@create-auth/runtime/providers/patreon",
+    console: "https://www.patreon.com/portal/registration/register-clients",
+    scopes: "identity identity[email]",
+    checks: ["state"],
+    quirks:
+      "API v2: the profile is a JSON:API document (`data.attributes`) whose fields are asked for in `fields[user]`; client_secret_post; no PKCE.",
+  },
+  {
     id: "ping-id",
     name: "Ping Identity",
     kind: "oidc",
@@ -522,6 +685,30 @@ export const generatedProviders: ProviderInfo[] = [
       "One PingOne environment per issuer (`.eu`, `.ca`, `.asia` hosts outside North America).",
   },
   {
+    id: "pinterest",
+    name: "Pinterest",
+    kind: "oauth",
+    importName: "Pinterest",
+    module: "@create-auth/runtime/providers/pinterest",
+    console: "https://developers.pinterest.com/apps/",
+    scopes: "user_accounts:read",
+    checks: ["state"],
+    quirks:
+      "API v5; no PKCE; the id is the `username` (as in Auth.js); no email in the API's user account.",
+  },
+  {
+    id: "reddit",
+    name: "Reddit",
+    kind: "oauth",
+    importName: "Reddit",
+    module: "@create-auth/runtime/providers/reddit",
+    console: "https://www.reddit.com/prefs/apps",
+    scopes: "identity",
+    checks: ["state"],
+    quirks:
+      'A "web app" (new apps need Reddit\'s approval under its API terms); requires `state`, no PKCE; the profile comes from `oauth.reddit.com` with a `User-Agent`; no email.',
+  },
+  {
     id: "salesforce",
     name: "Salesforce",
     kind: "oidc",
@@ -532,6 +719,18 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce", "state"],
     quirks:
       "The profile comes from the userinfo endpoint (as in Auth.js), whose `sub` is the user's identity URL; create a Connected App (or External Client App) with the `openid` scope.",
+  },
+  {
+    id: "strava",
+    name: "Strava",
+    kind: "oauth",
+    importName: "Strava",
+    module: "@create-auth/runtime/providers/strava",
+    console: "https://www.strava.com/settings/api",
+    scopes: "read",
+    checks: ["state"],
+    quirks:
+      "Register only the callback's host as the app's Authorization Callback Domain; asks for `approval_prompt=auto`; client_secret_post; no email (the athlete has none in the API); the numeric `id` becomes a string.",
   },
   {
     id: "workos",

@@ -1,0 +1,47 @@
+/**
+ * A userinfo endpoint whose request is not the standard `GET` with a bearer token: another
+ * method, another `Authorization` scheme, an API key header, or the token in the URL. The
+ * request goes through the provider's `customFetch` when set, and to a user's `userinfo.url`
+ * when they override it.
+ *
+ * @module providers/profile-request
+ */
+import { customFetch } from "../symbols.js";
+import type { Profile, TokenSet } from "../types.js";
+import type { OAuthConfig, UserinfoEndpointHandler } from "./types.js";
+
+export interface ProfileRequest {
+  /** The documented profile URL (the default `userinfo.url`). */
+  url: string;
+  /** Default `GET`. */
+  method?: "GET" | "POST";
+  /** The request's headers from the access token. Default `Authorization: Bearer <token>`. */
+  headers?: (accessToken: string) => Record<string, string>;
+  /** The final URL from the configured one and the access token (e.g. the token in the path). */
+  target?: (url: string, accessToken: string) => string;
+  /** The profile from the response's JSON body (e.g. unwrapped). Default: the body. */
+  select?: (body: unknown) => unknown;
+}
+
+/** Builds the `userinfo` handler for a {@link ProfileRequest}. */
+export function profileRequest(spec: ProfileRequest): UserinfoEndpointHandler {
+  return {
+    url: spec.url,
+    async request({ tokens, provider }: { tokens: TokenSet; provider: OAuthConfig }) {
+      const token = tokens.access_token ?? "";
+      const configured = provider.userinfo;
+      const base = (typeof configured === "string" ? configured : configured?.url) ?? spec.url;
+      const url = spec.target ? spec.target(base, token) : base;
+      const response = await (provider[customFetch] ?? fetch)(url, {
+        method: spec.method ?? "GET",
+        headers: { accept: "application/json", ...(spec.headers?.(token) ?? bearer(token)) },
+      });
+      if (!response.ok)
+        throw new Error(`${provider.name} profile request answered ${response.status}`);
+      const body: unknown = await response.json();
+      return (spec.select ? spec.select(body) : body) as Profile;
+    },
+  };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
