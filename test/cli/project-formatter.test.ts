@@ -24,10 +24,9 @@ async function projectWith(files: Record<string, string>, packages: string[], fo
   return dir;
 }
 
-/** The source files init wrote or edited. */
-async function initSources(dir: string) {
-  const before = tree(dir);
-  const init = await runInit({
+/** init with the demo user, not installing (the tools judge files, not the runtime). */
+const demoInit = (dir: string) =>
+  runInit({
     cwd: dir,
     providers: "credentials",
     demo: true,
@@ -35,6 +34,11 @@ async function initSources(dir: string) {
     install: false,
     gitCheck: false,
   });
+
+/** The source files init wrote or edited. */
+async function initSources(dir: string) {
+  const before = tree(dir);
+  const init = await demoInit(dir);
   expect(init.exitCode, init.stderr).toBe(0);
   const after = tree(dir);
   return Object.keys(after).filter((file) => /\.js$/.test(file) && after[file] !== before[file]);
@@ -110,14 +114,7 @@ describe("init in a project with its own formatter and linter", () => {
     const broken = join(dir, "node_modules/.bin/prettier");
     writeFileSync(broken, "#!/bin/sh\necho 'prettier: broken install' >&2\nexit 2\n");
     chmodSync(broken, 0o755);
-    const init = await runInit({
-      cwd: dir,
-      providers: "credentials",
-      demo: true,
-      yes: true,
-      install: false,
-      gitCheck: false,
-    });
+    const init = await demoInit(dir);
     expect(init.exitCode, init.stderr).toBe(0);
     expect(`${init.stdout}${init.stderr}`).toContain(
       "Prettier could not format src/env.js, src/auth.js (prettier: broken install): kept as create-auth wrote them.",
