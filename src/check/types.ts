@@ -65,7 +65,10 @@ export interface Rule {
   severity: Severity;
   /** One line for `docs/check.md` and `--list`. */
   summary: string;
-  check(context: CheckContext): Omit<Finding, "rule" | "severity" | "fixable">[];
+  /** A finding may lower its rule's severity (what this machine shows makes it less certain). */
+  check(
+    context: CheckContext,
+  ): (Omit<Finding, "rule" | "severity" | "fixable"> & { severity?: Severity })[];
   /** Plans the fix of what `check` found; only for fixes that cannot break the app. */
   fix?(context: CheckContext, plan: PlanBuilder): void;
 }

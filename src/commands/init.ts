@@ -7,6 +7,7 @@ import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
 import { isIgnored } from "../project/git.js";
 import { findPackageRoot } from "../project/package-json.js";
+import { refusePlugAndPlay } from "../project/plug-and-play.js";
 import { envValue } from "../syntax/dotenv.js";
 import type { Io } from "../ui/io.js";
 import { joinList } from "../ui/join-list.js";
@@ -58,6 +59,7 @@ async function detect(
     );
   }
   const entry = options.entry;
+  refusePlugAndPlay(options.cwd);
   try {
     return { project: detectProject(options.cwd, { framework, entry }) };
   } catch (error) {

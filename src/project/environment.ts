@@ -32,6 +32,8 @@ const DOTENV_IN_SCRIPT =
  * (`cross-env DOTENV_CONFIG_PATH=./config/.env.development ts-node src/main`).
  */
 const DOTENV_CONFIG_PATH = /(?:^|\s)DOTENV_CONFIG_PATH=["']?([^\s"']+)/;
+/** dotenv-cli's file: `dotenv -e .env.local -- node server.js`. */
+const DOTENV_CLI_FILE = /(?:^|\s)dotenv\s+-e\s+["']?([^\s"']+)/;
 
 /**
  * The scripts that run the app, most telling first: a `test` script's `--env-file=.env.test`
@@ -103,14 +105,8 @@ export function detectEnvFile(
   pkg: PackageJson,
   files: string[],
 ): { file: string; evidence: string } {
-  for (const [script, command] of appScripts(pkg)) {
-    const match =
-      ENV_FILE_FLAG.exec(command) ??
-      /(?:^|\s)dotenv\s+-e\s+["']?([^\s"']+)/.exec(command) ??
-      DOTENV_CONFIG_PATH.exec(command);
-    if (match)
-      return { file: projectPath(root, "", match[1]!, false), evidence: `scripts.${script}` };
-  }
+  const [named] = scriptEnvFiles(root, pkg);
+  if (named) return { file: named.file, evidence: `scripts.${named.script}` };
   for (const file of files) {
     const { loadEnvFile, config } = envFileCalls(readText(root, file), file);
     // `loadEnvFile(".env.local")`, then `config({ path: ".env.local" })` (or a
@@ -120,6 +116,28 @@ export function detectEnvFile(
       return { file: projectPath(root, file, named.path, named.fileRelative), evidence: file };
   }
   return { file: ".env", evidence: "default" };
+}
+
+/**
+ * Every env file an app script names (`DOTENV_CONFIG_PATH=./config/.env.production` in `start`,
+ * `--env-file=.env.staging` in `serve`), in script order, each once: an app that keeps one file
+ * per script reads its secrets from whichever file the script it was started with names.
+ */
+export function scriptEnvFiles(
+  root: string,
+  pkg: PackageJson,
+): { file: string; script: string; command: string }[] {
+  const found: { file: string; script: string; command: string }[] = [];
+  for (const [script, command] of appScripts(pkg)) {
+    const match =
+      ENV_FILE_FLAG.exec(command) ??
+      DOTENV_CLI_FILE.exec(command) ??
+      DOTENV_CONFIG_PATH.exec(command);
+    if (!match) continue;
+    const file = projectPath(root, "", match[1]!, false);
+    if (!found.some((entry) => entry.file === file)) found.push({ file, script, command });
+  }
+  return found;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cjsNodeVersion } from "../../src/check/rules/cjs-node-version.js";
+import { cjsNodeVersion, engineSeverity } from "../../src/check/rules/cjs-node-version.js";
 import { runtimeVersion } from "../../src/check/rules/runtime-version.js";
 import type { CheckContext } from "../../src/check/types.js";
 import { majorOf } from "../../src/project/package-json.js";
@@ -28,6 +28,21 @@ describe("cjs-node-version", () => {
     ["not a range", false],
   ])('engines.node "%s" is reported: %s', (engines, reported) => {
     expect(cjsNodeVersion.check(context({ engines })).length > 0).toBe(reported);
+  });
+
+  it.each([
+    ["20.19.0", "warning"],
+    ["22.1.0", "warning"],
+    ["20.18.3", "error"],
+    ["18.20.0", "error"],
+  ])("on Node %s the finding is a %s", (node, severity) => {
+    expect(engineSeverity(node)).toBe(severity);
+  });
+
+  it("names the Node this machine runs, with the severity it gives", () => {
+    const [finding] = cjsNodeVersion.check(context({ engines: ">=16.0.0" }));
+    expect(finding?.message).toContain(process.versions.node);
+    expect(finding?.severity).toBe(engineSeverity(process.versions.node));
   });
 });
 

@@ -130,7 +130,7 @@ describe("both bins, and an env file that does not exist yet", () => {
     const result = runInstalledBin(name, args(dir));
     expect(result.exitCode, result.stderr).toBe(0);
     expect(tree(dir)[".env.local"]).toMatch(/^AUTH_SECRET=.{43}$/m);
-    expect(tree(dir)["src/env.js"]).toContain("loadEnvFile?.('.env.local')");
+    expect(tree(dir)["src/env.js"]).toContain("node.loadEnvFile('.env.local')");
   });
 
   it("node bin/create-auth.js", () => {

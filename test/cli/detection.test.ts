@@ -113,7 +113,7 @@ describe("the env file: the one the app loads", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const files = tree(dir);
     expect(files["config/.env.dev"]).toContain("AUTH_SECRET=");
-    expect(files["env.js"]).toContain('loadEnvFile?.("config/.env.dev")');
+    expect(files["env.js"]).toContain('node.loadEnvFile("config/.env.dev")');
     expect(run.json!.reproduce).toContain("--env-path config/.env.dev");
   });
 });

@@ -73,3 +73,16 @@ describe("ignores (against git check-ignore)", () => {
     expect(gitIgnores(fixed, ".env")).toBe(true);
   });
 });
+
+describe("ensureIgnored, twice in one plan", () => {
+  it("puts a second env file under the block the first one started", () => {
+    const once = ensureIgnored("node_modules\n", ["config/.env.development"]);
+    const twice = ensureIgnored(once, ["config/.env.production"]);
+    expect(twice).toBe(
+      "node_modules\n\n# create-auth: secrets and the local database\nconfig/.env.development\nconfig/.env.production\n",
+    );
+    // The project's own lines after our block start a new one.
+    const later = ensureIgnored(`${twice}\ndist/\n`, [".env"]);
+    expect(later.match(/# create-auth/g)).toHaveLength(2);
+  });
+});

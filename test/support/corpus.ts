@@ -78,12 +78,16 @@ export const outcomes = (results: ScriptResults) =>
  * `npm start` on a free port, in a process group of its own: stopping it ends npm, its shell
  * and the app.
  */
-export async function npmStart(dir: string) {
+export async function npmStart(
+  dir: string,
+  /** More of the environment, for the app at `origin` (`AUTH_URL` where one deploys). */
+  env: (origin: string) => Record<string, string> = () => ({}),
+) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["start"], {
     cwd: dir,
-    env: { ...npmEnv, PORT: String(port) },
+    env: { ...npmEnv, ...env(origin), PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -1,4 +1,5 @@
 import { ignores } from "../../edit/gitignore.js";
+import { formatWithProject } from "../../edit/project-formatter.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { planJestForEsmAdapter } from "../../orm/jest-esm-adapter.js";
 import { moduleOfOrm } from "../../orm/registry.js";
@@ -19,6 +20,7 @@ import type { CheckoutRuntime } from "./checkout-runtime.js";
 import { envAdditions, secretKeys } from "./config-module.js";
 import { addProviderStep, providersMissingFrom } from "./existing-config.js";
 import { installStep } from "./install.js";
+import { planScriptEnvFiles } from "./script-env-files.js";
 
 export interface InitPlan {
   plan: ChangeSet;
@@ -35,7 +37,13 @@ export interface InitPlan {
 export function planInit(
   project: ProjectInfo,
   answers: Answers,
-  options: { force?: boolean; runtimeSpec?: string; checkout?: CheckoutRuntime },
+  options: {
+    force?: boolean;
+    runtimeSpec?: string;
+    checkout?: CheckoutRuntime;
+    /** `--env-path`: the one file to write. */
+    envFile?: string;
+  },
 ): InitPlan {
   const plan = new PlanBuilder(project.root);
   const framework = moduleOf(project);
@@ -75,6 +83,7 @@ export function planInit(
     force: options.force,
     gitRepository: project.git.repository,
   });
+  planScriptEnvFiles(plan, project, answers, applied, options);
   const drivers = [
     ...(answers.database === "embedded" ? ["@electric-sql/pglite"] : []),
     ...(answers.database === "postgres" ? ["pg"] : []),
@@ -85,7 +94,8 @@ export function planInit(
     ...applied.providers.flatMap((p) => (p.peer ? [p.peer] : [])),
   ];
   plan.install = installStep(project, drivers, options.runtimeSpec, options.checkout);
-  return { plan: plan.build(), applied, configFile };
+  // The project's own formatter has the last word on the source files (never failing init).
+  return { plan: formatWithProject(plan.build(), project.pkg), applied, configFile };
 }
 
 /**
