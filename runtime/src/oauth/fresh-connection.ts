@@ -1,6 +1,7 @@
 import { Buffer } from "node:buffer";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 
 /** undici's slot for the process-wide dispatcher (`setGlobalDispatcher` writes it). */
 const globalDispatcher = Symbol.for("undici.globalDispatcher.1");
@@ -20,6 +21,30 @@ export function fetchIsUntouched(): boolean {
 }
 
 const nullBodyStatus = new Set([101, 204, 205, 304]);
+
+/** The most a provider's answer may hold, before and after decompression (they are small JSON). */
+const MAX_BODY = 4 * 1024 * 1024;
+
+const decoders: Record<string, (body: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  gzip: gunzipSync,
+  "x-gzip": gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
+/**
+ * The body as `fetch` would hand it over: decoded when the server compressed it anyway (we ask
+ * for no encoding, as `fetch` would ask for gzip, deflate and br), else as sent.
+ */
+function decoded(body: Buffer, headers: Headers): Buffer {
+  const encoding = headers.get("content-encoding")?.trim().toLowerCase();
+  if (!encoding || encoding === "identity") return body;
+  const decode = decoders[encoding];
+  if (!decode) throw new TypeError(`fetch failed: unsupported content-encoding "${encoding}"`);
+  headers.delete("content-encoding");
+  headers.delete("content-length");
+  return decode(body, { maxOutputLength: MAX_BODY });
+}
 
 /**
  * A `fetch` for provider requests that opens a new connection for every request and closes it
@@ -61,7 +86,14 @@ export async function freshConnectionFetch(
     outgoing.on("error", (error) => fail(new TypeError("fetch failed", { cause: error })));
     outgoing.on("response", (incoming: IncomingMessage) => {
       const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY) {
+          incoming.destroy();
+          fail(new TypeError(`fetch failed: the answer is larger than ${MAX_BODY} bytes`));
+        } else chunks.push(chunk);
+      });
       incoming.on("error", (error) => fail(new TypeError("fetch failed", { cause: error })));
       incoming.on(
         "end",
@@ -70,8 +102,19 @@ export async function freshConnectionFetch(
           const responseHeaders = new Headers();
           const raw = incoming.rawHeaders;
           for (let i = 0; i < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!);
+          let payload: Buffer | null = null;
+          try {
+            payload = nullBodyStatus.has(status)
+              ? null
+              : decoded(Buffer.concat(chunks), responseHeaders);
+          } catch (error) {
+            reject(
+              error instanceof TypeError ? error : new TypeError("fetch failed", { cause: error }),
+            );
+            return;
+          }
           resolve(
-            new Response(nullBodyStatus.has(status) ? null : Buffer.concat(chunks), {
+            new Response(payload as BodyInit | null, {
               status,
               statusText: incoming.statusMessage,
               headers: responseHeaders,
