@@ -5,7 +5,7 @@ import {
   configObjects,
   providerElements,
 } from "../project/auth-config.js";
-import { Node, Project, SyntaxKind } from "../syntax/ts-morph.js";
+import { Node, type Project, SyntaxKind, tsMorph } from "../syntax/ts-morph.js";
 import { propertyValue, unwrap, variableValue } from "../syntax/values.js";
 import type { CheckContext } from "./types.js";
 
@@ -30,7 +30,10 @@ let project: Project | undefined;
 const cache = new WeakMap<CheckContext, ConfigSyntax | null>();
 
 function parseOwn(text: string, file: string): SourceFile {
-  project ??= new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
+  project ??= new (tsMorph().Project)({
+    useInMemoryFileSystem: true,
+    compilerOptions: { allowJs: true },
+  });
   const name = /\.[cm]?[jt]sx?$/.test(file) ? file : `${file}.ts`;
   return project.createSourceFile(`/${name.replace(/^\/+/, "")}`, text, { overwrite: true });
 }

@@ -1,6 +1,6 @@
 import type * as TsMorph from "ts-morph";
 import type { SourceFile } from "ts-morph";
-import { Project, ts } from "./ts-morph.js";
+import { type Project, ts, tsMorph } from "./ts-morph.js";
 
 /** Made on the first parse: commands that parse nothing never build it. */
 let project: Project | undefined;
@@ -8,7 +8,10 @@ let project: Project | undefined;
 /** A syntax tree of `text` for reading positions (edits are made on the text, not the tree). */
 export function parse(text: string, fileName: string): SourceFile {
   const name = /\.[cm]?[jt]sx?$/.test(fileName) ? fileName : `${fileName}.ts`;
-  project ??= new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
+  project ??= new (tsMorph().Project)({
+    useInMemoryFileSystem: true,
+    compilerOptions: { allowJs: true },
+  });
   return project.createSourceFile(`/${name.replace(/^\/+/, "")}`, text, { overwrite: true });
 }
 
@@ -17,7 +20,7 @@ export function parse(text: string, fileName: string): SourceFile {
  * follow imports share one, so each file is parsed once.
  */
 export function readingProject(): Project {
-  return new Project({
+  return new (tsMorph().Project)({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
     compilerOptions: { allowJs: true },

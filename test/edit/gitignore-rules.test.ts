@@ -63,7 +63,8 @@ describe("ignores (against git check-ignore)", () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 runs, each spawning git: seconds alone, over a minute on a busy machine.
+  }, 180_000);
 
   it("a .gitignore that un-ignores .env gets .env ignored again, and git agrees", () => {
     const text = ".env\n!.env\n";

@@ -73,7 +73,7 @@ describe("detectStyle", () => {
     );
     expect(config).not.toMatch(/\bconst\b|;/);
     const loader = envLoaderModule({ kind: "cjs", typescript: false, style, envFile: ".env" });
-    expect(loader).toContain("var runtime = globalThis\n");
+    expect(loader).toContain("var node = process\n");
     expect(loader).toMatch(/^ {4}try \{$/m);
   });
 });
