@@ -96,6 +96,8 @@ describe("init in a terminal", () => {
     expect(said).toBeGreaterThan(-1);
     expect(said).toBeLessThan(screen.indexOf("What would you like to add?"));
     expect(screen).toContain("Add Google");
+    // The rest of the catalogue is one entry away, not sixty lines of scrolling.
+    expect(screen).toMatch(/Another provider \(\d+ more\)/);
     expect(tree(dir)).toEqual(before);
   });
 

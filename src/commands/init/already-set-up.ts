@@ -51,6 +51,14 @@ export function readSetUp(project: ProjectInfo): SetUp | undefined {
   }
 }
 
+/** How many of the catalogue's first providers the "what to add" select lists by name. */
+const FEATURED = 16;
+const LIST_COMMAND = "npx create-auth add-provider --list";
+
+/** A sign-in provider suggestion other than credentials, email and passkeys. */
+const isOAuth = (s: Suggestion) =>
+  s.command !== undefined && !/credentials|email|passkey$/.test(s.value);
+
 /** What can still be added to `setUp`: providers it lacks, a database when it has none. */
 export function suggestions(project: ProjectInfo, setUp: SetUp): Suggestion[] {
   const missing = providers.filter((p) => !setUp.providers.includes(p.id));
@@ -96,14 +104,30 @@ export async function offerAdditions(
   const { output } = io;
   const offered = suggestions(project, setUp);
   if (io.asker.interactive && !io.asker.yes) {
+    // The catalogue is long: the select offers the providers listed first (and every
+    // non-OAuth method), and points to the searchable list for the rest.
+    const featured = new Set(providers.slice(0, FEATURED).map((p) => `provider:${p.id}`));
+    const shown = offered.filter(
+      (s) => !s.value.startsWith("provider:") || featured.has(s.value) || !isOAuth(s),
+    );
+    const rest = offered.length - shown.length;
     const choice = await io.asker.prompter.select({
       message: "What would you like to add?",
       options: [
-        ...offered.map((s) => ({ value: s.value, label: s.label, hint: s.command })),
+        ...shown.map((s) => ({ value: s.value, label: s.label, hint: s.command })),
+        ...(rest > 0
+          ? [{ value: "more", label: `Another provider (${rest} more)`, hint: LIST_COMMAND }]
+          : []),
         { value: "nothing", label: "Nothing for now" },
       ],
       initialValue: "nothing",
     });
+    if (choice === "more") {
+      output.info(
+        `Search the catalogue with ${LIST_COMMAND} [text], then: npx create-auth add-provider <id>`,
+      );
+      return ExitCode.ok;
+    }
     const picked = offered.find((s) => s.value === choice);
     if (picked?.value.startsWith("provider:"))
       return addProvider(
@@ -114,7 +138,7 @@ export async function offerAdditions(
     for (const line of picked?.snippet ?? []) output.info(line);
     return ExitCode.ok;
   }
-  const oauth = offered.filter((s) => s.command && !/credentials|email|passkey$/.test(s.value));
+  const oauth = offered.filter(isOAuth);
   const others = offered.filter((s) => !oauth.includes(s));
   output.line();
   output.title("What can still be added");
