@@ -81,6 +81,5 @@ export default defineCase({
     id: "5b2b6b1f0c4f5e3a8d7c9e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b",
     name: "authentik Default Admin",
     email: "akadmin@example.test",
-    image: null,
   },
 });

@@ -62,5 +62,5 @@ export default defineCase({
     email: "alice@example.test",
     email_verified: true,
   },
-  user: { id: "818727", name: "Alice Smith", email: "alice@example.test", image: null },
+  user: { id: "818727", name: "Alice Smith", email: "alice@example.test" },
 });

@@ -76,6 +76,5 @@ export default defineCase({
     id: "f7c1b6a2-3e4d-4f5a-9b8c-7d6e5f4a3b2c",
     name: "Kim Keycloak",
     email: "kim@example.test",
-    image: null,
   },
 });

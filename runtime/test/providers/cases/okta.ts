@@ -82,6 +82,5 @@ export default defineCase({
     id: "00uid4BxXw6I6TV4m0g3",
     name: "John Doe",
     email: "john.doe@example.test",
-    image: null,
   },
 });

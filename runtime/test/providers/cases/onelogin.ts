@@ -57,5 +57,5 @@ export default defineCase({
     updated_at: 1_700_000_000,
     sid: "e0a2c1f3-9b8d-4c7e-a6f5-d4c3b2a1f0e9",
   },
-  user: { id: "36411201", name: "Road Runner", email: "road@example.test", image: null },
+  user: { id: "36411201", name: "Road Runner", email: "road@example.test" },
 });

@@ -67,6 +67,5 @@ export default defineCase({
     id: "163840776835432705",
     name: "Road Runner",
     email: "road.runner@example.test",
-    image: null,
   },
 });
