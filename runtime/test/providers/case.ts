@@ -47,7 +47,8 @@ export interface ProviderCase {
   /** Further GET requests the preset makes, by URL (GitHub's `/user/emails`). */
   resources?: Record<string, unknown>;
   /** What `profile()` makes of it: `id` becomes the account's `providerAccountId`. */
-  user: { id: string; name: string | null; email: string | null; image: string | null };
+  /** A claim the provider did not send is left out (as Auth.js's default profile does). */
+  user: { id: string; name?: string | null; email?: string | null; image?: string | null };
 }
 
 /** Declares a case (identity: it only type-checks the data). */

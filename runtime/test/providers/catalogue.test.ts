@@ -120,6 +120,9 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
     expect(signIns).toHaveLength(1);
     expect(signIns[0]!.providerAccountId).toBe(accountId);
     expect(signIns[0]!.user).toMatchObject(shown);
+    // A claim the case leaves out is one the provider did not send: left out, not null.
+    for (const claim of ["name", "email", "image"] as const)
+      if (!(claim in shown)) expect(signIns[0]!.user[claim]).toBeUndefined();
     expect(await client.session()).toMatchObject({ user: withoutNulls(shown) });
   });
 
