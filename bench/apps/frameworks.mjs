@@ -1,7 +1,9 @@
 /**
  * The Fastify 5 and Hono apps of scenarios (10) and (11): each serves `/public` (the
- * framework's bare route, the ceiling), `/protected` (one `getSession` read, as in scenario 2)
- * and the auth endpoints under `/auth`, on our runtime only (Auth.js has no adapter for either).
+ * framework's bare route, the ceiling: an `async` handler, the shape `/protected` has to have),
+ * `/public-sync` (the same answer from a synchronous handler, for the notes), `/protected` (one
+ * `getSession` read, as in scenario 2) and the auth endpoints under `/auth`, on our runtime only
+ * (Auth.js has no adapter for either).
  * Fastify and Hono resolve from the repository's `node_modules` (the runtime workspace's dev
  * dependencies, the copies its own tests use). Env: PORT, FRAMEWORK (`fastify` or `hono`).
  */
@@ -37,6 +39,9 @@ async function fastifyListener() {
     },
   });
   app.get("/public", async () => ({ ok: true, user: null }));
+  app.get("/public-sync", (_request, reply) => {
+    reply.send({ ok: true, user: null });
+  });
   app.get("/protected", async (request, reply) => {
     const session = await fastifySession(request, config);
     // Answered as /public is (a returned object) when signed in: only the session read differs.
@@ -49,7 +54,10 @@ async function fastifyListener() {
 
 function honoListener() {
   const app = new Hono();
-  app.get("/public", (c) => c.json({ ok: true, user: null }));
+  // `async`, as every route that awaits a session read must be: Hono and @hono/node-server
+  // answer a synchronous handler's response on a shorter path (see bench/README.md).
+  app.get("/public", async (c) => c.json({ ok: true, user: null }));
+  app.get("/public-sync", (c) => c.json({ ok: true, user: null }));
   app.get("/protected", async (c) => {
     const session = await honoSession(c, config);
     // Answered as /public is (`c.json` without a status) when signed in.

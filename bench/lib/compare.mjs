@@ -2,7 +2,7 @@ import { median, round, spread } from "./stats.mjs";
 
 /**
  * @typedef {{ perSecond: number, failed: number, [figure: string]: unknown }} Sample
- * @typedef {{ scenario: string, app: "ours" | "theirs" | "protected" | "bare",
+ * @typedef {{ scenario: string, app: "ours" | "theirs" | "protected" | "bare" | "bare-sync",
  *   run: (warmUp: boolean) => Promise<Sample> }} Step
  */
 
@@ -88,7 +88,8 @@ export function scenarioResult(samples, scenario) {
 
 /**
  * One framework scenario's result: the protected route's medians as `ours`, the bare route's
- * as `bare`, and `vsBare`, protected/bare paired by round (the same app, seconds apart).
+ * as `bare` (and its synchronous twin's as `bareSync`), and `vsBare` (`vsBareSync`),
+ * protected/bare paired by round (the same app, seconds apart).
  *
  * @param {Map<string, Sample[]>} samples from {@link alternate}
  * @param {string} scenario
@@ -96,10 +97,17 @@ export function scenarioResult(samples, scenario) {
 export function frameworkResult(samples, scenario) {
   const protectedRoute = /** @type {Sample[]} */ (samples.get(`${scenario}/protected`));
   const bare = /** @type {Sample[]} */ (samples.get(`${scenario}/bare`));
+  const bareSync = /** @type {Sample[]} */ (samples.get(`${scenario}/bare-sync`));
   const rate = (/** @type {Sample[]} */ list) => list.map((sample) => sample.perSecond);
   return {
     ours: summarise(protectedRoute),
     bare: summarise(bare),
     vsBare: pairedRatio(rate(protectedRoute), rate(bare)),
+    ...(bareSync
+      ? {
+          bareSync: summarise(bareSync),
+          vsBareSync: pairedRatio(rate(protectedRoute), rate(bareSync)),
+        }
+      : {}),
   };
 }

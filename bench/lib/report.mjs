@@ -209,8 +209,11 @@ export function resultsNotes(/** @type {Record<string, any>} */ results) {
   ]) {
     const result = results[id];
     if (!result) continue;
+    const sync = result.bareSync
+      ? ` The bare route as a synchronous handler: ${show(result.bareSync.median, "")} req/s (${show(result.bareSync.cpuUsPerOp, "")} µs/req), protected/synchronous ${result.vsBareSync}.`
+      : "";
     notes.push(
-      `${name} (ours only; no Auth.js adapter): bare route ${show(result.bare.median, "")} req/s (CPU ${show(result.bare.cpuUsPerOp, "")} µs/req), protected ${show(result.ours.median, "")} req/s (${show(result.ours.cpuUsPerOp, "")} µs/req), paired ratio ${result.vsBare}; round spread ${result.ours.spread}/${result.bare.spread}.`,
+      `${name} (ours only; no Auth.js adapter): bare route ${show(result.bare.median, "")} req/s (CPU ${show(result.bare.cpuUsPerOp, "")} µs/req), protected ${show(result.ours.median, "")} req/s (${show(result.ours.cpuUsPerOp, "")} µs/req), paired ratio ${result.vsBare}; round spread ${result.ours.spread}/${result.bare.spread}.${sync}`,
     );
   }
   if (results.memory) {

@@ -90,8 +90,9 @@ export async function flowSteps(ids, apps, op, settings) {
 }
 
 /**
- * Scenarios (10) and (11): on each framework app (ours only), its protected route and its bare
- * route, alternated like every load scenario so their ratio is paired by round.
+ * Scenarios (10) and (11): on each framework app (ours only), its protected route, its bare
+ * route (an `async` handler, like the protected one) and the bare route as a synchronous
+ * handler, alternated like every load scenario so their ratios are paired by round.
  *
  * @param {string[]} ids the selected framework scenarios
  * @param {Record<string, Child>} apps by scenario id
@@ -104,16 +105,20 @@ export function frameworkSteps(ids, apps, settings) {
     /** @type {const} */ ([
       ["protected", "/protected", settings.cookies],
       ["bare", "/public", undefined],
-    ]).map(([app, path, cookies]) => ({
-      scenario: id,
-      app,
-      run: (/** @type {boolean} */ warmUp) =>
-        measureLoad(apps[id], {
-          path,
-          connections: settings.connections,
-          seconds: warmUp ? settings.warmUpSeconds : settings.seconds,
-          cookies,
-        }),
-    })),
+      ["bare-sync", "/public-sync", undefined],
+    ])
+      // Only the Fastify and Hono apps serve the synchronous twin (PGlite's app is Express's).
+      .filter(([app]) => app !== "bare-sync" || id === "fastify" || id === "hono")
+      .map(([app, path, cookies]) => ({
+        scenario: id,
+        app,
+        run: (/** @type {boolean} */ warmUp) =>
+          measureLoad(apps[id], {
+            path,
+            connections: settings.connections,
+            seconds: warmUp ? settings.warmUpSeconds : settings.seconds,
+            cookies,
+          }),
+      })),
   );
 }

@@ -1,5 +1,5 @@
 import { ignores } from "../../edit/gitignore.js";
-import { formatWithProject } from "../../edit/project-formatter.js";
+import { formatWithProject } from "../../project/project-formatter.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { planJestForEsmAdapter } from "../../orm/jest-esm-adapter.js";
 import { moduleOfOrm } from "../../orm/registry.js";

@@ -5,7 +5,6 @@ import { forgetIdentifiers, limitSignIn } from "../../rate-limit.js";
 import { bodyString } from "../../request.js";
 import {
   assertStrongPassword,
-  emailField,
   emailIdentifiers,
   findAccount,
   issueDecoyLink,
@@ -13,7 +12,7 @@ import {
   newHash,
   PasswordFormError,
   passwordField,
-  requireCsrf,
+  requiredEmail,
   sendInBackground,
   spendLink,
 } from "./shared.js";
@@ -25,9 +24,7 @@ import {
  * password to an account whose address may never have been proven.
  */
 export async function passwordForgot(ctx: AuthContext, provider: PasswordConfig): Promise<string> {
-  requireCsrf(ctx);
-  const email = emailField(ctx);
-  if (!email) throw new PasswordFormError("invalid_email");
+  const email = requiredEmail(ctx);
   await limitSignIn(ctx, `${provider.id}:forgot`, emailIdentifiers(ctx, email));
   const { user, credential } = await findAccount(ctx, email);
   if (user && credential) {
@@ -55,9 +52,7 @@ export async function passwordForgot(ctx: AuthContext, provider: PasswordConfig)
  * user are deleted. The user then signs in with the new password.
  */
 export async function passwordReset(ctx: AuthContext, provider: PasswordConfig): Promise<string> {
-  requireCsrf(ctx);
-  const email = emailField(ctx);
-  if (!email) throw new PasswordFormError("invalid_link");
+  const email = requiredEmail(ctx, "invalid_link");
   const password = passwordField(ctx);
   await assertStrongPassword(provider, password, email);
   const identifiers = emailIdentifiers(ctx, email);

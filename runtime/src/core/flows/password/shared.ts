@@ -40,6 +40,17 @@ export function emailField(ctx: AuthContext): string | undefined {
   }
 }
 
+/**
+ * The opening of every form that names an account by address: the CSRF check, then the `email`
+ * field as one normalized address, refused with `code` when it is not one.
+ */
+export function requiredEmail(ctx: AuthContext, code = "invalid_email"): string {
+  requireCsrf(ctx);
+  const email = emailField(ctx);
+  if (!email) throw new PasswordFormError(code);
+  return email;
+}
+
 export function passwordField(ctx: AuthContext, name = "password"): string {
   return bodyString(ctx.request.body, name) ?? "";
 }

@@ -5,15 +5,13 @@ import { setPageHint } from "../../page-hint.js";
 import { limitSignIn } from "../../rate-limit.js";
 import {
   assertStrongPassword,
-  emailField,
   emailIdentifiers,
   findAccount,
   issueDecoyLink,
   issueLink,
   newHash,
-  PasswordFormError,
   passwordField,
-  requireCsrf,
+  requiredEmail,
   sendInBackground,
 } from "./shared.js";
 
@@ -28,9 +26,7 @@ import {
  *   told by mail that someone tried to sign up. A password is never attached to such a user.
  */
 export async function passwordSignUp(ctx: AuthContext, provider: PasswordConfig): Promise<string> {
-  requireCsrf(ctx);
-  const email = emailField(ctx);
-  if (!email) throw new PasswordFormError("invalid_email");
+  const email = requiredEmail(ctx);
   const password = passwordField(ctx);
   await assertStrongPassword(provider, password, email);
   await limitSignIn(ctx, `${provider.id}:signup`, emailIdentifiers(ctx, email));

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ChangeSet, FileChange } from "../plan/change-set.js";
-import type { PackageJson } from "../project/package-json.js";
+import type { PackageJson } from "./package-json.js";
 
 /** A formatter the project has configured and installed, run on text through stdin. */
 interface ProjectFormatter {
