@@ -60,7 +60,10 @@ export const deviations: Deviation[] = [
     authJs: "the JWT session cookie is re-encrypted on every read",
     ours: "once per `session.updateAge` with the default `jwt` callback",
     reason: "speed; the cookie's lifetime is the same",
-    scenarios: onEveryServer("GET session signed in › cookies"),
+    scenarios: onEveryServer(
+      "GET session signed in › cookies",
+      "GET session after an OAuth sign-in › cookies",
+    ),
   },
   {
     id: "credentials-database",
@@ -345,6 +348,17 @@ export const deviations: Deviation[] = [
     authJs: "`getToken()` without `secret` reads `AUTH_SECRET` only",
     ours: "every secret of the environment: `AUTH_SECRET_3.._1`, `AUTH_SECRET`, `AUTH_SECRET_NEXT`",
     reason: "code calling it reads the sessions of every instance during a rotation",
+  },
+  {
+    id: "profile-request-failed",
+    authJs:
+      "an OAuth profile (userinfo) request answered with an error status is read as the profile: the user is signed in as whatever the error body maps to",
+    ours: "the sign-in fails: no session, the error page (`Configuration`), the failure logged",
+    reason: "a provider that did not answer with a profile has identified nobody",
+    scenarios: onEveryServer(
+      "GET callback/acme with a code the provider refuses › location",
+      "GET callback/acme with a code the provider refuses › logged",
+    ),
   },
   {
     id: "session-store-unavailable",

@@ -8,6 +8,9 @@
  *   not installed here; what its handler does is `@auth/core`'s `Auth(event.request, config)`
  *   for the actions it lists, `undefined` (fall through) otherwise (reference §9.2), and that is
  *   what ours is compared with, called the way runtime/test/solid-start calls handlers.
+ * Besides the endpoint scenarios, a whole OAuth 2 sign-in (sign-in POST, the provider's
+ * authorization answered with a code, the callback redeeming it at a real local token endpoint
+ * and reading the profile) and the session it leaves, on every framework.
  * Differences only these frameworks show are in `deviations.ts` under `<framework> …`.
  */
 import { Auth as AuthJs } from "@auth/core";
@@ -24,6 +27,7 @@ import { TestClient } from "../helpers.js";
 import { listenHono } from "../hono/app.js";
 import { expectSame } from "./deviations.js";
 import { scenarios } from "./endpoint-scenarios.js";
+import { startFakeOAuth } from "./fake-oauth.js";
 import { browser, endpointConfig, errorLog, listen, logged, observe } from "./servers.js";
 
 const subset = [
@@ -41,6 +45,47 @@ const subset = [
   "GET unknown action",
   "PUT session (wrong method)",
 ];
+
+const oauthUsers = { ada: { id: 7, login: "ada", name: "Ada", email: "ada@provider.example" } };
+let oauth: Awaited<ReturnType<typeof startFakeOAuth>>;
+beforeAll(async () => {
+  oauth = await startFakeOAuth(oauthUsers);
+});
+afterAll(() => oauth?.close());
+
+/** The endpoint configuration with the local OAuth 2 provider (`acme`) added. */
+function config(library: "ours" | "authJs") {
+  const base = endpointConfig(library);
+  return { ...base, providers: [...base.providers, oauth.provider()] };
+}
+
+/** Sign-in POST, then the provider's redirect back with a code for `ada` and the `state` sent. */
+async function oauthSignIn(client: TestClient) {
+  const csrfToken = await client.csrfToken();
+  const start = await client.request("/auth/signin/acme", { form: { csrfToken } });
+  const state = new URL(start.headers.get("location")!).searchParams.get("state");
+  const query = new URLSearchParams({ code: "code-ada", ...(state ? { state } : {}) });
+  return client.request(`/auth/callback/acme?${query}`);
+}
+
+const oauthScenarios: Record<string, (client: TestClient) => Promise<Response>> = {
+  "POST signin/acme (to the provider)": async (c) => {
+    const csrfToken = await c.csrfToken();
+    return c.request("/auth/signin/acme", { form: { csrfToken } });
+  },
+  "GET callback/acme (a whole OAuth sign-in)": oauthSignIn,
+  "GET session after an OAuth sign-in": async (c) => {
+    await oauthSignIn(c);
+    return c.request("/auth/session");
+  },
+  "GET callback/acme with a code the provider refuses": async (c) => {
+    const csrfToken = await c.csrfToken();
+    const start = await c.request("/auth/signin/acme", { form: { csrfToken } });
+    const state = new URL(start.headers.get("location")!).searchParams.get("state");
+    const query = new URLSearchParams({ code: "code-nobody", ...(state ? { state } : {}) });
+    return c.request(`/auth/callback/acme?${query}`);
+  },
+};
 
 interface Running {
   /** A fresh browser on the server. */
@@ -60,11 +105,11 @@ const frameworks: Record<string, () => Promise<Record<"authJs" | "ours", Running
     const theirs = new Hono();
     theirs.use(
       "*",
-      initAuthConfig(() => ({ ...endpointConfig("authJs"), basePath: "/auth" }) as never),
+      initAuthConfig(() => ({ ...config("authJs"), basePath: "/auth" }) as never),
     );
     theirs.use("/auth/*", authHandler());
     const mine = new Hono();
-    mine.route("/auth", HonoAuth(endpointConfig("ours") as never));
+    mine.route("/auth", HonoAuth(config("ours") as never));
     return {
       authJs: served(await listenHono(theirs as never)),
       ours: served(await listenHono(mine as never)),
@@ -72,10 +117,10 @@ const frameworks: Record<string, () => Promise<Record<"authJs" | "ours", Running
   },
   fastify: async () => {
     const theirs = express4();
-    theirs.use("/auth/*", AuthJsExpressAuth(endpointConfig("authJs") as never) as never);
+    theirs.use("/auth/*", AuthJsExpressAuth(config("authJs") as never) as never);
     const { server, origin } = await listen(theirs);
     const mine = fastify5();
-    await mine.register(FastifyAuth(endpointConfig("ours") as never) as never, { prefix: "/auth" });
+    await mine.register(FastifyAuth(config("ours") as never) as never, { prefix: "/auth" });
     const address = await mine.listen({ port: 0, host: "127.0.0.1" });
     return {
       authJs: served({ origin, close: () => new Promise((r) => server.close(r)) }),
@@ -86,12 +131,12 @@ const frameworks: Record<string, () => Promise<Record<"authJs" | "ours", Running
     const origin = "http://localhost:3000";
     const actions =
       /^\/auth\/(providers|session|csrf|signin|signout|callback|verify-request|error)(\/|$)/;
-    const config = endpointConfig("authJs");
+    const authJsConfig = config("authJs");
     const theirs = (request: Request) =>
       actions.test(new URL(request.url).pathname)
-        ? (AuthJs(request, config as never) as Promise<Response>)
+        ? (AuthJs(request, authJsConfig as never) as Promise<Response>)
         : undefined;
-    const { GET, POST } = SolidAuth({ ...endpointConfig("ours"), prefix: "/auth" } as never);
+    const { GET, POST } = SolidAuth({ ...config("ours"), prefix: "/auth" } as never);
     const mine = (request: Request) =>
       (request.method === "POST" ? POST : GET)({ request, locals: {} } as never);
     const side = (handler: (request: Request) => Promise<Response | undefined> | undefined) => ({
@@ -124,8 +169,8 @@ describe.each(Object.keys(frameworks))("%s against Auth.js", (framework) => {
   });
   afterAll(() => Promise.all([sides?.authJs.close(), sides?.ours.close()]));
 
-  it.each(subset)("%s", async (name) => {
-    const scenario = scenarios[name]!;
+  it.each([...subset, ...Object.keys(oauthScenarios)])("%s", async (name) => {
+    const scenario = scenarios[name] ?? oauthScenarios[name]!;
     logged.ours.length = 0;
     logged.authJs.length = 0;
     const theirs = await observe(await scenario(sides.authJs.client()), sides.authJs.origin);

@@ -89,6 +89,26 @@ export function maskValue(value: string, origin: string): string {
   return value.split(new URL(origin).host).join("{host}");
 }
 
+/** Values each request makes anew, masked in a redirect to a provider. */
+const randomParams = new Set(["code_challenge", "state", "nonce"]);
+
+/**
+ * A `Location` as a user follows it: the app's own host masked, also inside query values (a
+ * provider's `redirect_uri`), and the per-request random parameters (PKCE challenge, state,
+ * nonce) masked too, so two apps' redirects to the same provider compare equal.
+ */
+function maskLocation(location: string, origin: string): string {
+  const masked = maskValue(location, origin);
+  if (!masked.includes("?") || !URL.canParse(masked)) return masked;
+  const url = new URL(masked);
+  const query = [...url.searchParams]
+    .map(
+      ([key, value]) => `${key}=${randomParams.has(key) ? "<random>" : maskValue(value, origin)}`,
+    )
+    .join("&");
+  return `${url.origin}${url.pathname}?${query}`;
+}
+
 /** What a user sees of a response: status, the headers that matter, cookies, the body. */
 export async function observe(response: Response, origin: string) {
   const type = response.headers.get("content-type") ?? "";
@@ -124,7 +144,7 @@ export async function observe(response: Response, origin: string) {
   return {
     status: response.status,
     contentType: type.split(";")[0] || null,
-    location: location && maskValue(location, origin),
+    location: location && maskLocation(location, origin),
     cacheControl: response.headers.get("cache-control"),
     cookies,
     body,
