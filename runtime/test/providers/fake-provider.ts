@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { ProviderCase } from "./case.js";
 
+/** The platform's fetch, kept before any test replaces the global one with the fake's. */
+const platformFetch = globalThis.fetch;
+
 /** A request the preset made, as the provider received it. */
 export interface SeenRequest {
   method: string;
@@ -108,7 +111,7 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     const request = new Request(input, init);
     const headers = new Headers(request.headers);
     headers.set("x-provider-url", request.url);
-    return fetch(local, {
+    return platformFetch(local, {
       method: request.method,
       headers,
       body:
