@@ -286,6 +286,20 @@ export const generatedProviders: ProviderInfo[] = [
       "One issuer per application, with a trailing slash; the endpoints themselves are shared by all applications (`/application/o/token/`).",
   },
   {
+    id: "azure-ad",
+    name: "Azure Active Directory",
+    kind: "oidc",
+    importName: "AzureAD",
+    needsIssuer: true,
+    issuerFormat: "https://login.microsoftonline.com/<tenant id>/v2.0",
+    module: "@create-auth/runtime/providers/azure-ad",
+    console: "https://entra.microsoft.com",
+    scopes: "openid profile email",
+    checks: ["pkce"],
+    quirks:
+      "Deprecated name of `microsoft-entra-id`, with the same checks: one tenant per issuer, the multi-tenant `common`, `organizations` and `consumers` tenants are refused.",
+  },
+  {
     id: "battlenet",
     name: "Battle.net",
     kind: "oidc",
@@ -435,6 +449,18 @@ export const generatedProviders: ProviderInfo[] = [
       "Self-hosted; the client needs the `openid`, `profile` and `email` identity resources allowed.",
   },
   {
+    id: "eveonline",
+    name: "EVE Online",
+    kind: "oauth",
+    importName: "EVEOnline",
+    module: "@create-auth/runtime/providers/eveonline",
+    console: "https://developers.eveonline.com/applications",
+    scopes: "publicData",
+    checks: ["state"],
+    quirks:
+      "No profile endpoint: the character is read from the JWT access token after verifying it against EVE's JWKS (`/oauth/jwks`: signature, issuer, audience with your client id and `EVE Online`, expiry); the deprecated `/oauth/verify` is not used. No email.",
+  },
+  {
     id: "faceit",
     name: "FACEIT",
     kind: "oauth",
@@ -508,6 +534,20 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce", "state"],
     quirks:
       "Everything comes from discovery at `https://huggingface.co`; the email needs the `email` scope; the name falls back to `preferred_username`.",
+  },
+  {
+    id: "hydra",
+    name: "Hydra",
+    kind: "oidc",
+    importName: "OryHydra",
+    needsIssuer: true,
+    issuerFormat: "https://<project>.projects.oryapis.com or your Hydra public URL",
+    module: "@create-auth/runtime/providers/ory-hydra",
+    console: "the Ory Console (Ory Network) or `hydra create oauth2-client` (self-hosted)",
+    scopes: "openid profile email",
+    checks: ["pkce"],
+    quirks:
+      "Imported from `providers/ory-hydra` but its id is `hydra` (callback `/callback/hydra`, `AUTH_HYDRA_*`), as in Auth.js. The claims come from your login and consent app; endpoints from discovery.",
   },
   {
     id: "kakao",
