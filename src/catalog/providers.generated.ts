@@ -699,6 +699,19 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer ends in `/oidc/2`; an `issuer` option without it (the Auth.js form) gets it appended. Set the app's token endpoint authentication to Basic.",
   },
   {
+    id: "osso",
+    name: "Osso",
+    kind: "oauth",
+    importName: "Osso",
+    needsIssuer: true,
+    issuerFormat: "https://<your osso instance>/",
+    module: "@create-auth/runtime/providers/osso",
+    console: "your Osso instance's admin UI (OAuth clients)",
+    checks: ["state"],
+    quirks:
+      "Signs users in with their company's SAML identity provider; no scope; client_secret_post; the profile (`/oauth/me`) has an email but no name. A self-hosted open-source project: check your instance is maintained.",
+  },
+  {
     id: "patreon",
     name: "Patreon",
     kind: "oauth",
@@ -771,6 +784,18 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["state"],
     quirks:
       "Register only the callback's host as the app's Authorization Callback Domain; asks for `approval_prompt=auto`; client_secret_post; no email (the athlete has none in the API); the numeric `id` becomes a string.",
+  },
+  {
+    id: "vipps",
+    name: "Vipps",
+    kind: "oidc",
+    importName: "Vipps",
+    module: "@create-auth/runtime/providers/vipps",
+    console: "https://portal.vippsmobilepay.com",
+    scopes: "openid name email",
+    checks: ["pkce", "state", "nonce"],
+    quirks:
+      "The ID token carries only `sub`: the profile comes from the userinfo endpoint (its `sub` must match the verified ID token's). Scopes are Vipps's own (`name`, `email`, `phoneNumber`, `address`, `birthDate`).",
   },
   {
     id: "workos",
