@@ -300,6 +300,19 @@ export const generatedProviders: ProviderInfo[] = [
       "Deprecated name of `microsoft-entra-id`, with the same checks: one tenant per issuer, the multi-tenant `common`, `organizations` and `consumers` tenants are refused.",
   },
   {
+    id: "bankid-no",
+    name: "BankID Norge",
+    kind: "oidc",
+    importName: "BankIDNorway",
+    module: "@create-auth/runtime/providers/bankid-no",
+    console:
+      "your BankID OIDC merchant agreement (client registered by BankID Norge or a reseller)",
+    scopes: "openid profile email",
+    checks: ["pkce", "state", "nonce"],
+    quirks:
+      "Asks for the BankID app (`login_hint=BIS`) in Norwegian (`ui_locales=no`); client_secret_post; the profile comes from userinfo (JSON or a signed JWT), whose `sub` must match the verified ID token's.",
+  },
+  {
     id: "battlenet",
     name: "Battle.net",
     kind: "oidc",
