@@ -49,12 +49,15 @@ export default function AzureAD(options: AzureADOptions = {}): OIDCConfig<AzureA
   const { tenantId, ...rest } = options;
   if (tenantId !== undefined) {
     if (typeof tenantId !== "string" || !/^[\w.-]+$/.test(tenantId))
-      throw new TypeError(`AzureAD: tenantId must be a directory id or domain, got ${JSON.stringify(tenantId)}`);
+      throw new TypeError(
+        `AzureAD: tenantId must be a directory id or domain, got ${JSON.stringify(tenantId)}`,
+      );
     if (MULTI_TENANT.has(tenantId.toLowerCase()))
       throw new TypeError(
         `AzureAD: tenantId "${tenantId}" is multi-tenant, which is not supported: its ID tokens carry each tenant's own issuer, which no single issuer check can accept safely. Set your directory (tenant) id.`,
       );
-    if (rest.issuer === undefined) rest.issuer = `https://login.microsoftonline.com/${tenantId}/v2.0`;
+    if (rest.issuer === undefined)
+      rest.issuer = `https://login.microsoftonline.com/${tenantId}/v2.0`;
   }
   return {
     ...MicrosoftEntraID(rest),

@@ -52,9 +52,13 @@ export interface EVEOnlineProfile {
 }
 
 /** The verified claims of an EVE SSO access token, as a profile. */
-async function characterFromToken(
-  { tokens, provider }: { tokens: TokenSet; provider: OAuthConfig<Profile> },
-): Promise<EVEOnlineProfile> {
+async function characterFromToken({
+  tokens,
+  provider,
+}: {
+  tokens: TokenSet;
+  provider: OAuthConfig<Profile>;
+}): Promise<EVEOnlineProfile> {
   const token = tokens.access_token;
   if (!token) throw new Error("EVE Online answered no access token");
   const fetchKeys = provider[customFetch] ?? fetch;

@@ -50,7 +50,8 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
       if (state.mode === "token-error") return c.token.error;
       const body: Record<string, unknown> = { ...c.token.response };
       if (discovery) body.id_token = state.idToken = await idToken(discovery.issuer);
-      if (c.accessToken) body.access_token = state.accessToken = await sign(c.accessToken.claims(clientId));
+      if (c.accessToken)
+        body.access_token = state.accessToken = await sign(c.accessToken.claims(clientId));
       return { status: 200, body };
     }
     const issued = state.accessToken ?? c.token.response.access_token;

@@ -4,6 +4,8 @@ import { defineCase } from "../case.js";
 // https://docs.esi.evetech.net/docs/sso/validating_eve_jwt.html (the JWT's claims; validate the
 //   signature against the JWKS from /.well-known/oauth-authorization-server, `iss`, `aud`, `exp`)
 // https://login.eveonline.com/.well-known/oauth-authorization-server (jwks_uri /oauth/jwks)
+// https://developers.eveonline.com/blog/article/sso-endpoint-deprecations-2 (/oauth/verify is
+//   deprecated: validate the JWT client-side)
 // https://docs.esi.evetech.net/docs/image_server.html (character portraits)
 // Unconfirmed: the exact token error body (EVE's SSO answers RFC 6749 §5.2 `error` fields).
 export default defineCase({

@@ -29,7 +29,12 @@ export default defineCase({
     subject_types_supported: ["public"],
     response_types_supported: ["code", "code id_token", "id_token", "token id_token", "token"],
     claims_supported: ["sub"],
-    grant_types_supported: ["authorization_code", "implicit", "client_credentials", "refresh_token"],
+    grant_types_supported: [
+      "authorization_code",
+      "implicit",
+      "client_credentials",
+      "refresh_token",
+    ],
     response_modes_supported: ["query", "fragment", "form_post"],
     scopes_supported: ["offline_access", "offline", "openid"],
     token_endpoint_auth_methods_supported: [

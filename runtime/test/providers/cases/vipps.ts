@@ -36,7 +36,8 @@ export default defineCase({
     url: `${issuer}oauth2/token`,
     authMethod: "client_secret_basic",
     response: {
-      access_token: "hel39XaKjGH5tkCvIENGPNbsSHz1DLKluOat4qP-A4.WyV61hCK1E2snVs1aOvjOWZOXOayZad0K-Qfo3lLzus",
+      access_token:
+        "hel39XaKjGH5tkCvIENGPNbsSHz1DLKluOat4qP-A4.WyV61hCK1E2snVs1aOvjOWZOXOayZad0K-Qfo3lLzus",
       expires_in: 3599,
       scope: "openid name email",
       token_type: "bearer",
