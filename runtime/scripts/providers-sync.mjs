@@ -22,7 +22,10 @@ const root = join(runtime, "..");
 const providersDir = join(runtime, "src", "providers");
 const check = process.argv.includes("--check");
 
-/** Every provider module's `catalogue` export, by file, checked against its file name. */
+/**
+ * Every provider module's `catalogue` export, checked against its file name: the file is named
+ * after the id, or after `catalogue.module` when Auth.js ships the provider under another name.
+ */
 async function readCatalogue() {
   const files = readdirSync(providersDir).filter((name) => name.endsWith(".ts"));
   const out = join(
@@ -48,10 +51,13 @@ async function readCatalogue() {
     for (const name of files) {
       const module = await import(pathToFileURL(join(out, name.replace(/\.ts$/, ".mjs"))).href);
       if (!module.catalogue) continue;
-      const id = name.replace(/\.ts$/, "");
-      if (module.catalogue.id !== id)
+      const file = name.replace(/\.ts$/, "");
+      const { id, module: named } = module.catalogue;
+      if ((named ?? id) !== file || named === id)
         throw new Error(
-          `src/providers/${name}: catalogue.id is "${module.catalogue.id}", not "${id}"`,
+          named === undefined || named === id
+            ? `src/providers/${name}: catalogue.id is "${id}", not "${file}" (set catalogue.module only when they differ)`
+            : `src/providers/${name}: catalogue.module is "${named}", not "${file}"`,
         );
       if (typeof module.default !== "function")
         throw new Error(`src/providers/${name}: a catalogue module needs a default export`);
@@ -77,25 +83,28 @@ function format(path, text) {
   });
 }
 
-function exportEntry(id) {
-  const esm = { types: `./dist/providers/${id}.d.ts`, default: `./dist/providers/${id}.js` };
+/** The module's file name: the id unless the entry names another. */
+const moduleOf = (entry) => entry.module ?? entry.id;
+
+function exportEntry(file) {
+  const esm = { types: `./dist/providers/${file}.d.ts`, default: `./dist/providers/${file}.js` };
   const cjs = {
-    types: `./dist/cjs/providers/${id}.d.ts`,
-    default: `./dist/cjs/providers/${id}.js`,
+    types: `./dist/cjs/providers/${file}.d.ts`,
+    default: `./dist/cjs/providers/${file}.js`,
   };
   return { import: esm, "module-sync": esm, require: cjs, default: esm };
 }
 
-/** package.json with the catalogue's exports, sorted by id, right after "./providers". */
+/** package.json with the catalogue's exports, sorted by module, right after "./providers". */
 function packageJson(current, entries) {
   const manifest = JSON.parse(current);
-  const ids = new Set(entries.map((entry) => entry.id));
+  const files = new Set(entries.map(moduleOf));
   const exports = {};
   for (const [key, value] of Object.entries(manifest.exports)) {
-    if (key.startsWith("./providers/") && ids.has(key.slice("./providers/".length))) continue;
+    if (key.startsWith("./providers/") && files.has(key.slice("./providers/".length))) continue;
     exports[key] = value;
     if (key === "./providers")
-      for (const id of [...ids].sort()) exports[`./providers/${id}`] = exportEntry(id);
+      for (const file of [...files].sort()) exports[`./providers/${file}`] = exportEntry(file);
   }
   manifest.exports = exports;
   return format("runtime/package.json", `${JSON.stringify(manifest, null, 2)}\n`);
@@ -110,7 +119,7 @@ function cliList(entries) {
   const list = entries.map((entry) => {
     const info = {};
     for (const key of keys) {
-      if (key === "console") info.module = `@create-auth/runtime/providers/${entry.id}`;
+      if (key === "console") info.module = `@create-auth/runtime/providers/${moduleOf(entry)}`;
       if (entry[key] !== undefined) info[key] = entry[key];
     }
     return info;

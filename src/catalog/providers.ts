@@ -37,6 +37,14 @@ export function providerInfo(id: string): ProviderInfo | undefined {
   return providers.find((provider) => provider.id === id);
 }
 
+/**
+ * The catalogue entry whose module is `providers/<file>` (the id, or Auth.js's module name when it
+ * differs: `ory-hydra` is the module of `hydra`).
+ */
+export function providerByModule(file: string): ProviderInfo | undefined {
+  return providers.find((provider) => provider.module.endsWith(`/providers/${file}`));
+}
+
 /** The catalogue entry for `id`, or an `unknown_provider` error with "did you mean" suggestions. */
 export function requireProvider(id: string): ProviderInfo {
   const info = providerInfo(id.toLowerCase());

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { providerInfo } from "../catalog/providers.js";
+import { providerByModule } from "../catalog/providers.js";
 import { envFileFor } from "../frameworks/app-env-file.js";
 import { readAuthSetup } from "../frameworks/auth-setup.js";
 import { detectFramework } from "../frameworks/detect-framework.js";
@@ -72,8 +72,8 @@ export function buildContext(options: ContextOptions): CheckContext {
   const runtimeRange = dependencyRange(pkg, "@create-auth/runtime");
   const presets = new Map(
     setup.config.providers
-      .filter((provider) => provider.id && provider.preset && providerInfo(provider.preset))
-      .map((provider) => [provider.id!, providerInfo(provider.preset!)!]),
+      .filter((provider) => provider.id && provider.preset && providerByModule(provider.preset))
+      .map((provider) => [provider.id!, providerByModule(provider.preset!)!]),
   );
   return {
     root,

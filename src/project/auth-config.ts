@@ -1,4 +1,5 @@
 import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
+import { providerByModule } from "../catalog/providers.js";
 import { type ArrayLayout, arrayLayout } from "../syntax/array-layout.js";
 import { type ImportedBinding, importedModules } from "../syntax/imported-modules.js";
 import { Node, SyntaxKind } from "../syntax/ts-morph.js";
@@ -131,7 +132,9 @@ function providerOf(
   }
   const module = callee ? modules.get(callee)?.module : undefined;
   const preset = module ? presetModule.exec(module)?.[1] : undefined;
-  return { id: id ?? preset, preset, module, line, options, issuer, type };
+  // Without an explicit id, the preset's own: `…/providers/ory-hydra` is `hydra`.
+  const presetId = preset ? (providerByModule(preset)?.id ?? preset) : undefined;
+  return { id: id ?? presetId, preset, module, line, options, issuer, type };
 }
 
 /**

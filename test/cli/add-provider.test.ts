@@ -198,6 +198,22 @@ describe("add-provider on configurations written by hand", () => {
     expect(read(dir, "src/auth.ts")).not.toContain("@create-auth/runtime/providers/github");
   });
 
+  it("adds hydra from Auth.js's module name ory-hydra, and knows it there afterwards", async () => {
+    const dir = project(`export const authConfig = { providers: [] };\n`);
+    const run = await runAdd("hydra", { cwd: dir, issuer: op.issuer });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const config = read(dir, "src/auth.ts");
+    expect(config).toMatch(
+      /^import OryHydra from ["']@create-auth\/runtime\/providers\/ory-hydra["'];?$/m,
+    );
+    expect(config).toContain("OryHydra");
+    expect(read(dir, ".env")).toContain(`\nAUTH_HYDRA_ISSUER=${op.issuer}\n`);
+    expect(read(dir, ".env")).toMatch(/^AUTH_HYDRA_ID=$/m);
+    const again = await runAdd("hydra", { cwd: dir, issuer: op.issuer });
+    expect(again.json?.provider.alreadyConfigured).toBe(true);
+    expect(again.json?.plan.files).toEqual([]);
+  });
+
   it("prints the exact snippet when the providers are built in code, and still writes the env keys", async () => {
     const dir = project(
       `import { buildProviders } from "./providers.js";\nexport const authConfig = { providers: buildProviders() };\n`,

@@ -130,9 +130,9 @@ describe("oauth-checks-lowered knows what each preset sends", () => {
   const oauthPresets = providers.filter((p) => p.kind === "oauth" || p.kind === "oidc");
 
   it.each(
-    oauthPresets.map((p) => p.id),
-  )("%s: the same checks as the runtime's preset", async (id) => {
-    const preset = (await import(`../../runtime/src/providers/${id}.ts`)) as {
+    oauthPresets.map((p) => [p.id, p.module.replace("@create-auth/runtime/providers/", "")]),
+  )("%s: the same checks as the runtime's preset", async (id, file) => {
+    const preset = (await import(`../../runtime/src/providers/${file}.ts`)) as {
       default: (options?: object) => { checks?: string[] };
     };
     const sent = preset.default({ clientId: "id", clientSecret: "secret" }).checks;

@@ -20,6 +20,12 @@ export interface SchemeValue {
 export interface ProviderCatalogue {
   /** The provider id: `{base}/signin/<id>`, `AUTH_<ID>_*`, `@create-auth/runtime/providers/<id>`. */
   id: string;
+  /**
+   * The module's file name (`providers/<module>.ts`, `@create-auth/runtime/providers/<module>`),
+   * only when Auth.js ships the provider under another name than its id: `ory-hydra` has the id
+   * `hydra`. Default: the id.
+   */
+  module?: string;
   /** Shown on the button and in the CLI. */
   name: string;
   kind: "oauth" | "oidc" | "credentials" | "email" | "webauthn";

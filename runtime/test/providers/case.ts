@@ -36,6 +36,11 @@ export interface ProviderCase {
     /** The documented error answer (an expired or reused code). */
     error: { status: number; body: unknown };
   };
+  /**
+   * A provider whose access token is a JWT it documents (EVE SSO): the fake signs the claims for
+   * its client id (adding `iat`, `exp`) as the `access_token`, and serves its key at `jwks_uri`.
+   */
+  accessToken?: { jwks_uri: string; claims: (clientId: string) => Record<string, unknown> };
   /** OIDC: the ID token's claims as documented (`iss`, `aud`, `nonce`, `iat`, `exp` are added). */
   idTokenClaims?: Record<string, unknown>;
   /**

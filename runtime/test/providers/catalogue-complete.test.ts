@@ -22,10 +22,11 @@ function assertSelfContainedSvg(svg: string | undefined) {
 }
 
 describe("the provider catalogue", () => {
-  it("names each module after its id, and the preset agrees on id and kind", () => {
+  it("names each module after its id (or its Auth.js module), and the preset agrees on id and kind", () => {
     expect(oauth.length).toBeGreaterThanOrEqual(17);
-    for (const { id, catalogue, preset, providerCase } of oauth) {
-      expect(catalogue.id).toBe(id);
+    for (const { id, file, catalogue, preset, providerCase } of oauth) {
+      expect(catalogue.module ?? id, id).toBe(file);
+      expect(catalogue.module, id).not.toBe(id);
       const config = preset({ clientId: "x", ...providerCase?.options });
       expect([config.id, config.type]).toEqual([id, catalogue.kind]);
     }
@@ -34,9 +35,9 @@ describe("the provider catalogue", () => {
   it("keeps Auth.js's id and type for every provider Auth.js also ships under that name", async () => {
     const authjsProviders = `${runtime}../node_modules/@auth/core/providers/`;
     const compared: string[] = [];
-    for (const { id, preset, providerCase } of oauth) {
-      if (!existsSync(`${authjsProviders}${id}.js`)) continue;
-      const authjs = (await import(/* @vite-ignore */ `@auth/core/providers/${id}`)).default;
+    for (const { id, file, preset, providerCase } of oauth) {
+      if (!existsSync(`${authjsProviders}${file}.js`)) continue;
+      const authjs = (await import(/* @vite-ignore */ `@auth/core/providers/${file}`)).default;
       const options = { clientId: "x", clientSecret: "y", ...providerCase?.options };
       const [ours, theirs] = [preset(options), authjs(options)];
       expect([ours.id, ours.type], id).toEqual([theirs.id, theirs.type]);
@@ -48,9 +49,10 @@ describe("the provider catalogue", () => {
   it.each(
     oauth.map((m) => [m.id, m] as const),
   )("%s has a case file, a logo for both schemes, brand colours and a docs row", (id, {
+    file,
     catalogue,
   }) => {
-    expect(existsSync(`${runtime}test/providers/cases/${id}.ts`), `cases/${id}.ts`).toBe(true);
+    expect(existsSync(`${runtime}test/providers/cases/${file}.ts`), `cases/${file}.ts`).toBe(true);
     if (id !== "oidc") {
       assertSelfContainedSvg(catalogue.logo?.light);
       assertSelfContainedSvg(catalogue.logo?.dark);

@@ -33,6 +33,8 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     nonce: undefined as string | undefined,
     /** The last ID token the token endpoint issued. */
     idToken: undefined as string | undefined,
+    /** The last JWT access token the token endpoint issued (`accessToken` cases). */
+    accessToken: undefined as string | undefined,
     requests: [] as SeenRequest[],
     unknown: [] as string[],
   };
@@ -46,13 +48,17 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     )
       return { status: 200, body: discovery };
     if (discovery && seen.url === discovery.jwks_uri) return { status: 200, body: { keys: [jwk] } };
+    if (seen.url === c.accessToken?.jwks_uri) return { status: 200, body: { keys: [jwk] } };
     if (seen.method === "POST" && seen.url === c.token.url) {
       if (state.mode === "token-error") return c.token.error;
       const body: Record<string, unknown> = { ...c.token.response };
       if (discovery) body.id_token = state.idToken = await idToken(discovery.issuer);
+      if (c.accessToken)
+        body.access_token = state.accessToken = await sign(c.accessToken.claims(clientId));
       return { status: 200, body };
     }
-    const bearer = seen.headers.authorization === `Bearer ${c.token.response.access_token}`;
+    const issued = state.accessToken ?? c.token.response.access_token;
+    const bearer = seen.headers.authorization === `Bearer ${issued}`;
     if (c.userinfo?.post && seen.method === "POST" && seen.url === c.userinfo.url) {
       if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
       const form = new URLSearchParams(seen.body);
@@ -75,16 +81,18 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     return { status: 404, body: { error: "not_found" } };
   }
 
-  async function idToken(issuer: string) {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({
+  function idToken(issuer: string) {
+    return sign({
       ...providerCase.idTokenClaims,
       iss: issuer,
       aud: clientId,
-      iat: now,
-      exp: now + 600,
       ...(state.nonce ? { nonce: state.nonce } : {}),
-    })
+    });
+  }
+
+  function sign(claims: Record<string, unknown>) {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...claims, iat: now, exp: now + 600 })
       .setProtectedHeader({ alg: "RS256", kid: "fake-1" })
       .sign(privateKey);
   }
@@ -129,6 +137,7 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
       state.mode = "ok";
       state.nonce = undefined;
       state.idToken = undefined;
+      state.accessToken = undefined;
       state.requests = [];
       state.unknown = [];
     },

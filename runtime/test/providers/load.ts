@@ -8,11 +8,14 @@ const providersDir = fileURLToPath(new URL("../../src/providers/", import.meta.u
 const casesDir = fileURLToPath(new URL("./cases/", import.meta.url));
 
 export interface CatalogueModule {
+  /** The provider id (`catalogue.id`). */
   id: string;
+  /** The module's file name: the id, or `catalogue.module` (`ory-hydra` for `hydra`). */
+  file: string;
   catalogue: ProviderCatalogue;
   // biome-ignore lint/suspicious/noExplicitAny: each preset takes its own options type
   preset: (options?: OAuthUserConfig<any> & Record<string, unknown>) => OAuthConfig<any>;
-  /** `cases/<id>.ts`, when there is one. */
+  /** `cases/<file>.ts`, when there is one. */
   providerCase?: ProviderCase;
 }
 
@@ -23,12 +26,18 @@ export async function loadCatalogue() {
     if (!name.endsWith(".ts")) continue;
     const module = await import(/* @vite-ignore */ pathToFileURL(`${providersDir}${name}`).href);
     if (!module.catalogue) continue;
-    const id = name.replace(/\.ts$/, "");
-    const casePath = `${casesDir}${id}.ts`;
+    const file = name.replace(/\.ts$/, "");
+    const casePath = `${casesDir}${file}.ts`;
     const providerCase = existsSync(casePath)
       ? ((await import(/* @vite-ignore */ pathToFileURL(casePath).href)).default as ProviderCase)
       : undefined;
-    modules.push({ id, catalogue: module.catalogue, preset: module.default, providerCase });
+    modules.push({
+      id: module.catalogue.id,
+      file,
+      catalogue: module.catalogue,
+      preset: module.default,
+      providerCase,
+    });
   }
   const oauth = modules.filter((m) => m.catalogue.kind === "oauth" || m.catalogue.kind === "oidc");
   const withCases = oauth.flatMap((m) =>

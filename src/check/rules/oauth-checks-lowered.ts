@@ -44,7 +44,7 @@ export const oauthChecksLowered: Rule = {
       if (written.some((check) => check === undefined)) return [];
       // A preset's checks are known to work with its provider; a provider written by hand may
       // not support PKCE, so there only an empty list or "none" counts as lowered.
-      const expected = preset ? (PRESET_CHECKS[info?.preset ?? ""] ?? ["pkce"]) : ["pkce"];
+      const expected = preset ? (PRESET_CHECKS[preset.id] ?? ["pkce"]) : ["pkce"];
       const dropped = preset
         ? expected.filter((check) => check in GUARDS && !written.includes(check))
         : [];
