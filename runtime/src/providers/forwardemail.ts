@@ -14,10 +14,10 @@ import type { EmailConfig } from "./types.js";
 
 export type { HttpEmailUserConfig as ForwardEmailUserConfig };
 
-// POST https://api.forwardemail.net/v1/emails, HTTP Basic with the API token as the user name
-// and an empty password, JSON with `from`, `to`, `subject`, `html`, `text`.
-// https://forwardemail.net/en/email-api (not confirmed from the page itself here: the shape is
-// the one Auth.js's provider sends; see docs/decisions.md).
+// POST https://api.forwardemail.net/v1/emails ("Create outbound SMTP email"), HTTP Basic with
+// the API token as the user name and an empty password, JSON with `from`, `to`, `subject`,
+// `html`, `text`. https://forwardemail.net/en/email-api (base URI, authentication, error codes;
+// the endpoint's body fields were not read from that page here, see docs/decisions.md).
 const sender: HttpSender = {
   id: "forwardemail",
   name: "Forward Email",

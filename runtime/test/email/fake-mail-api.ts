@@ -88,7 +88,7 @@ export function json(request: ApiRequest): Record<string, any> {
 
 /** A request's form body (multipart or URL-encoded), parsed as `fetch` would. */
 export async function form(request: ApiRequest): Promise<Record<string, string>> {
-  const parsed = await new Response(request.body, {
+  const parsed = await new Response(new Uint8Array(request.body), {
     headers: { "content-type": String(request.headers["content-type"]) },
   }).formData();
   return Object.fromEntries([...parsed].map(([key, value]) => [key, String(value)]));
