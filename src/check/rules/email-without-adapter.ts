@@ -1,5 +1,20 @@
 import type { Rule } from "../types.js";
 
+/**
+ * The presets that send magic links: SMTP (`email`, `nodemailer`) and the HTTP email APIs, which
+ * the CLI's catalogue does not list (docs/decisions.md) but the runtime and Auth.js both ship.
+ */
+const EMAIL_PRESETS = new Set([
+  "email",
+  "nodemailer",
+  "resend",
+  "sendgrid",
+  "postmark",
+  "forwardemail",
+  "loops",
+  "mailgun",
+]);
+
 export const emailWithoutAdapter: Rule = {
   id: "email-without-adapter",
   severity: "error",
@@ -8,7 +23,7 @@ export const emailWithoutAdapter: Rule = {
     const { config } = context.setup;
     if (config.adapter) return [];
     return config.providers
-      .filter((provider) => provider.preset === "email" || provider.preset === "nodemailer")
+      .filter((provider) => provider.preset !== undefined && EMAIL_PRESETS.has(provider.preset))
       .map((provider) => ({
         file: config.file,
         line: provider.line,

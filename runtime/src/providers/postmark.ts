@@ -1,0 +1,45 @@
+/**
+ * Magic-link sign-in by email, sent through Postmark's HTTP API. Auth.js's `Postmark` provider:
+ * same id, options and environment (`AUTH_POSTMARK_KEY`, a server API token).
+ *
+ * @module providers/postmark
+ */
+import { type HttpEmailUserConfig, type HttpSender, httpEmailPreset } from "./http-email.js";
+import type { EmailConfig } from "./types.js";
+
+export type { HttpEmailUserConfig as PostmarkUserConfig };
+
+// POST https://api.postmarkapp.com/email, the server token in `X-Postmark-Server-Token`, JSON
+// with `From`, `To`, `Subject`, `TextBody`, `HtmlBody`, `MessageStream` ("outbound", the default
+// transactional stream); a refusal is a 4xx (401 for a wrong token, 422 with an `ErrorCode`).
+// https://postmarkapp.com/developer/user-guide/send-email-with-api
+const sender: HttpSender = {
+  id: "postmark",
+  name: "Postmark",
+  needsFrom: true,
+  build: ({ from, to, subject, text, html }, provider) => ({
+    url: "https://api.postmarkapp.com/email",
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      "x-postmark-server-token": provider.apiKey!,
+    },
+    body: JSON.stringify({
+      From: from,
+      To: to,
+      Subject: subject,
+      TextBody: text,
+      HtmlBody: html,
+      MessageStream: "outbound",
+    }),
+  }),
+};
+
+/**
+ * Sends sign-in links with Postmark. `apiKey` (a server API token) defaults to
+ * `AUTH_POSTMARK_KEY`, `from` to `AUTH_EMAIL_FROM` (a confirmed sender signature). Needs an
+ * adapter.
+ */
+export default function Postmark(config: HttpEmailUserConfig = {}): EmailConfig {
+  return httpEmailPreset(sender, config);
+}
