@@ -360,6 +360,17 @@ export const generatedProviders: ProviderInfo[] = [
       "A confidential client; scopes are set on the application, so none is sent; no PKCE; HTTPS callback only; the profile is `bungieNetUser` of `GetMembershipsForCurrentUser`, which needs the app's API key; no email.",
   },
   {
+    id: "click-up",
+    name: "ClickUp",
+    kind: "oauth",
+    importName: "ClickUp",
+    module: "@create-auth/runtime/providers/click-up",
+    console: "https://app.clickup.com/settings/apps",
+    checks: ["state"],
+    quirks:
+      "No scopes and no PKCE; only a Workspace owner or admin can create the app; the token answer is a bare `access_token`, and the API takes it as `Authorization: <token>` (no `Bearer`); the profile is wrapped in `user`.",
+  },
+  {
     id: "cognito",
     name: "Cognito",
     kind: "oidc",
@@ -383,6 +394,18 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "wallet:user:read wallet:user:email",
     checks: ["pkce", "state"],
     quirks: "Coinbase App OAuth; client_secret_post; the profile is wrapped in `data`.",
+  },
+  {
+    id: "concept2",
+    name: "Concept2",
+    kind: "oauth",
+    importName: "Concept2",
+    module: "@create-auth/runtime/providers/concept2",
+    console: "https://log.concept2.com/developers/keys",
+    scopes: "user:read",
+    checks: ["state"],
+    quirks:
+      "Scopes are comma-separated; only `user:read` is asked (Auth.js also asks `results:write`: set `authorization.params.scope` for it); client_secret_post, no PKCE; the profile is wrapped in `data`.",
   },
   {
     id: "descope",
@@ -435,6 +458,17 @@ export const generatedProviders: ProviderInfo[] = [
       "Self-hosted; the client needs the `openid`, `profile` and `email` identity resources allowed.",
   },
   {
+    id: "eventbrite",
+    name: "Eventbrite",
+    kind: "oauth",
+    importName: "Eventbrite",
+    module: "@create-auth/runtime/providers/eventbrite",
+    console: "https://www.eventbrite.com/account-settings/apps",
+    checks: ["state"],
+    quirks:
+      "The client id is the app's API key; Eventbrite has no scopes, so none is sent; client_secret_post, no PKCE; the email is the `primary` one of `emails`; the profile carries only an image id, so no image.",
+  },
+  {
     id: "faceit",
     name: "FACEIT",
     kind: "oauth",
@@ -456,6 +490,18 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["state"],
     quirks:
       "Asks for the granular `current_user:read` scope (enable it on the app); the token response may lack `token_type` (conformed to `Bearer`); the name is the user's `handle`.",
+  },
+  {
+    id: "freshbooks",
+    name: "FreshBooks",
+    kind: "oauth",
+    importName: "Freshbooks",
+    module: "@create-auth/runtime/providers/freshbooks",
+    console: "https://my.freshbooks.com/#/developer",
+    scopes: "user:profile:read",
+    checks: ["state"],
+    quirks:
+      "The app must list `user:profile:read` among its scopes; HTTPS callback only; client_secret_post, no PKCE; the profile (`/auth/api/v1/users/me`) is wrapped in `response`; no image.",
   },
   {
     id: "frontegg",
@@ -571,6 +617,18 @@ export const generatedProviders: ProviderInfo[] = [
       "No scopes; no PKCE; client_secret_post; the token response has no `token_type` and a `null` scope (conformed before validation); the profile is `/oauth2/metadata` (the account and its login).",
   },
   {
+    id: "mailru",
+    name: "Mail.ru",
+    kind: "oauth",
+    importName: "Mailru",
+    module: "@create-auth/runtime/providers/mailru",
+    console: "https://oauth.mail.ru/app/",
+    scopes: "userinfo",
+    checks: ["pkce", "state"],
+    quirks:
+      "The callback URL must match the app's exactly, trailing slash included; client_secret_post; the profile request carries the token as `access_token` in the query, not in a header.",
+  },
+  {
     id: "mastodon",
     name: "Mastodon",
     kind: "oauth",
@@ -659,6 +717,18 @@ export const generatedProviders: ProviderInfo[] = [
       "The issuer ends in `/oidc/2`; an `issuer` option without it (the Auth.js form) gets it appended. Set the app's token endpoint authentication to Basic.",
   },
   {
+    id: "osu",
+    name: "osu!",
+    kind: "oauth",
+    importName: "Osu",
+    module: "@create-auth/runtime/providers/osu",
+    console: "https://osu.ppy.sh/home/account/edit#oauth",
+    scopes: "identify",
+    checks: ["state"],
+    quirks:
+      "client_secret_post, no PKCE; the profile is `/api/v2/me`; osu! never shares the email.",
+  },
+  {
     id: "patreon",
     name: "Patreon",
     kind: "oauth",
@@ -697,6 +767,17 @@ export const generatedProviders: ProviderInfo[] = [
       "API v5; no PKCE; the id is the `username` (as in Auth.js); no email in the API's user account.",
   },
   {
+    id: "pipedrive",
+    name: "Pipedrive",
+    kind: "oauth",
+    importName: "Pipedrive",
+    module: "@create-auth/runtime/providers/pipedrive",
+    console: "https://developers.pipedrive.com/",
+    checks: ["state"],
+    quirks:
+      "An app in Pipedrive's Developer Hub (a sandbox account to start); scopes are chosen on the app, so none is sent; client_secret_basic, no PKCE; the profile is wrapped in `data`.",
+  },
+  {
     id: "reddit",
     name: "Reddit",
     kind: "oauth",
@@ -731,6 +812,41 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["state"],
     quirks:
       "Register only the callback's host as the app's Authorization Callback Domain; asks for `approval_prompt=auto`; client_secret_post; no email (the athlete has none in the API); the numeric `id` becomes a string.",
+  },
+  {
+    id: "todoist",
+    name: "Todoist",
+    kind: "oauth",
+    importName: "Todoist",
+    module: "@create-auth/runtime/providers/todoist",
+    console: "https://app.todoist.com/app/settings/integrations/app-management",
+    scopes: "data:read",
+    checks: ["state"],
+    quirks:
+      "Scopes are comma-separated and `state` is required; client_secret_post, no PKCE; the profile is API v1's `/api/v1/user` (Auth.js still asks the retired Sync v9 endpoint).",
+  },
+  {
+    id: "trakt",
+    name: "Trakt",
+    kind: "oauth",
+    importName: "Trakt",
+    module: "@create-auth/runtime/providers/trakt",
+    console: "https://trakt.tv/oauth/applications",
+    checks: ["state"],
+    quirks:
+      "No scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js); no email.",
+  },
+  {
+    id: "webex",
+    name: "Webex",
+    kind: "oauth",
+    importName: "Webex",
+    module: "@create-auth/runtime/providers/webex",
+    console: "https://developer.webex.com/my-apps",
+    scopes: "spark:people_read",
+    checks: ["state"],
+    quirks:
+      "A Webex integration; only `spark:people_read` is asked (Auth.js adds `spark:kms`); client_secret_post, no PKCE; the email is the first of `emails`.",
   },
   {
     id: "workos",
