@@ -622,7 +622,7 @@ export const generatedProviders: ProviderInfo[] = [
     kind: "oauth",
     importName: "Mailru",
     module: "@create-auth/runtime/providers/mailru",
-    console: "https://oauth.mail.ru/app/",
+    console: "your app's settings in OAuth Mail (Mail.ru)",
     scopes: "userinfo",
     checks: ["pkce", "state"],
     quirks:
@@ -834,7 +834,7 @@ export const generatedProviders: ProviderInfo[] = [
     console: "https://trakt.tv/oauth/applications",
     checks: ["state"],
     quirks:
-      "No scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js); no email.",
+      "No scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js), which changes with the username; no email.",
   },
   {
     id: "webex",

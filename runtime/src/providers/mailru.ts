@@ -10,7 +10,7 @@ export const catalogue = defineCatalogue({
   name: "Mail.ru",
   kind: "oauth",
   importName: "Mailru",
-  console: "https://oauth.mail.ru/app/",
+  console: "your app's settings in OAuth Mail (Mail.ru)",
   scopes: "userinfo",
   checks: ["pkce", "state"],
   quirks:

@@ -23,7 +23,7 @@ export interface TodoistProfile {
   id: string;
   email: string;
   full_name: string;
-  avatar_big: string | null;
+  avatar_big?: string | null;
   [field: string]: unknown;
 }
 
@@ -38,17 +38,17 @@ export default function TodoistProvider(
       type: "oauth",
       checks: ["state"],
       authorization: {
-        url: "https://app.todoist.com/oauth/authorize",
+        url: "https://todoist.com/oauth/authorize",
         params: { scope: catalogue.scopes },
       },
-      token: "https://api.todoist.com/oauth/access_token",
+      token: "https://todoist.com/oauth/access_token",
       userinfo: "https://api.todoist.com/api/v1/user",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: String(profile.id),
         name: profile.full_name,
         email: profile.email,
-        image: profile.avatar_big,
+        image: profile.avatar_big ?? null,
       }),
       style: catalogueStyle(catalogue),
     },

@@ -13,7 +13,7 @@ export const catalogue = defineCatalogue({
   console: "https://trakt.tv/oauth/applications",
   checks: ["state"],
   quirks:
-    "No scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js); no email.",
+    "No scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js), which changes with the username; no email.",
   brandColor: { light: "#ed1c24", dark: "#ff4d55" },
   logo: monogramLogo("Tr", "#ed1c24", "#ff4d55"),
 });

@@ -6,7 +6,9 @@ import { CLIENT_ID, defineCase } from "../case.js";
 // from https://oauth.mail.ru/userinfo with the token as `access_token`)
 // https://help.mail.ru/developers/oauth/about (the same flow, older pages)
 // Not confirmed from Mail.ru's docs: how the client authenticates at the token endpoint (the
-// preset sends client_id and client_secret in the form body), and the exact error body.
+// preset sends client_id and client_secret in the form body), the exact error body, and the
+// scope: the older page lists `userinfo`, a newer copy `openid profile` (kept: `userinfo`, as in
+// Auth.js).
 const accessToken = "c8f2a9e1b7d4example5a3f0e6c2d9b1a7e4f8c3";
 export default defineCase({
   authorization: {

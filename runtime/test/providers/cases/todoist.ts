@@ -1,24 +1,26 @@
 import { defineCase } from "../case.js";
 
 // https://developer.todoist.com/api/v1/#tag/Authorization/OAuth (authorize with client_id,
-// comma-separated scope and a required state; POST https://api.todoist.com/oauth/access_token
-// with client_id, client_secret and code; the answer's access_token and token_type)
-// https://developer.todoist.com/api/v1/#tag/User (GET /api/v1/user)
-// Not confirmed from Todoist's docs: the exact token error body (the docs name `bad_authorization_code`
-// among the OAuth errors without showing the JSON).
+// comma-separated scope and a required state; POST /oauth/access_token with client_id,
+// client_secret and code; the answer's access_token and token_type)
+// https://developer.todoist.com/api/v1/#tag/User (GET /api/v1/user; the avatars may be absent)
+// https://github.com/Doist/todoist-api-python, todoist_api_python/_core/endpoints.py (Todoist's
+// own client: the OAuth endpoints under https://todoist.com/oauth, the API under /api/v1)
+// Not confirmed from Todoist's docs: the token error body (a standard OAuth 2 error code is
+// assumed here).
 export default defineCase({
   authorization: {
-    url: "https://app.todoist.com/oauth/authorize",
+    url: "https://todoist.com/oauth/authorize",
     scope: "data:read",
     pkce: false,
     state: true,
     nonce: false,
   },
   token: {
-    url: "https://api.todoist.com/oauth/access_token",
+    url: "https://todoist.com/oauth/access_token",
     authMethod: "client_secret_post",
     response: { access_token: "0123456789abcdef0123456789abcdef01234567", token_type: "Bearer" },
-    error: { status: 400, body: { error: "bad_authorization_code" } },
+    error: { status: 400, body: { error: "invalid_grant" } },
   },
   userinfo: {
     url: "https://api.todoist.com/api/v1/user",

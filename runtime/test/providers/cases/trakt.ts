@@ -20,20 +20,16 @@ export default defineCase({
     url: "https://api.trakt.tv/oauth/token",
     authMethod: "client_secret_post",
     response: {
-      access_token: "dbaf9757982a9e738f05d249b7b5b4a266b3a139049317c4909f2f263572c781",
+      access_token: "trakt-access-example-5f0c2d9e8a7b6c1d",
       token_type: "bearer",
       expires_in: 7200,
-      refresh_token: "76ba4c5c75c96f6087f58a4de10be6c00b29ea1ddc3b2022ee2016d1363e3a7c",
+      refresh_token: "trakt-refresh-example-3a9e1f4b7c2d8e6a",
       scope: "public",
       created_at: 1764230400,
     },
     error: {
       status: 401,
-      body: {
-        error: "invalid_grant",
-        error_description:
-          "The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.",
-      },
+      body: { error: "invalid_grant", error_description: "Invalid OAuth code" },
     },
   },
   userinfo: {

@@ -17,9 +17,9 @@ export default defineCase({
     url: "https://webexapis.com/v1/access_token",
     authMethod: "client_secret_post",
     response: {
-      access_token: "ZDI3MGEyYzQtNmFlNS00NDNhLWFlNzAtZGVjNjE0MGU1OGZmZTNmZTEy_example",
+      access_token: "webex-access-example-7d1e4c9a2b6f",
       expires_in: 1209600,
-      refresh_token: "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTEy_example",
+      refresh_token: "webex-refresh-example-2c8f5a1e9d3b",
       refresh_token_expires_in: 7776000,
       token_type: "Bearer",
     },
