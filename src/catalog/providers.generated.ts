@@ -501,7 +501,7 @@ export const generatedProviders: ProviderInfo[] = [
     scopes: "user:profile:read",
     checks: ["state"],
     quirks:
-      "The app must list `user:profile:read` among its scopes; HTTPS callback only; client_secret_post, no PKCE; the profile (`/auth/api/v1/users/me`) is wrapped in `response`; no image.",
+      "The app must list `user:profile:read` among its scopes; HTTPS callback only (no query string); client_secret_post, no PKCE; the profile (`/auth/api/v1/users/me`) is wrapped in `response`; no image.",
   },
   {
     id: "frontegg",

@@ -13,7 +13,7 @@ export const catalogue = defineCatalogue({
   scopes: "user:profile:read",
   checks: ["state"],
   quirks:
-    "The app must list `user:profile:read` among its scopes; HTTPS callback only; client_secret_post, no PKCE; the profile (`/auth/api/v1/users/me`) is wrapped in `response`; no image.",
+    "The app must list `user:profile:read` among its scopes; HTTPS callback only (no query string); client_secret_post, no PKCE; the profile (`/auth/api/v1/users/me`) is wrapped in `response`; no image.",
   brandColor: { light: "#0075dd", dark: "#4fa3f0" },
   logo: monogramLogo("F", "#0075dd", "#4fa3f0"),
 });
@@ -42,7 +42,7 @@ export default function Freshbooks(
       type: "oauth",
       checks: ["state"],
       authorization: {
-        url: "https://auth.freshbooks.com/oauth/authorize",
+        url: "https://auth.freshbooks.com/oauth/authorize/",
         params: { scope: catalogue.scopes },
       },
       token: "https://api.freshbooks.com/auth/oauth/token",

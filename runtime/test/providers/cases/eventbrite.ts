@@ -1,8 +1,8 @@
 import { defineCase } from "../case.js";
 
-// https://www.eventbrite.com/platform/docs/authentication (server-side flow: authorize with the
-// API key as client_id, POST /oauth/token with client_id, client_secret, code and redirect_uri
-// in a form body; no scopes)
+// https://www.eventbrite.com/platform/docs/app-oauth-flow (the authorize and token URLs; the app
+// key is the client_id; server-side flow: POST /oauth/token with client_id, client_secret, code
+// and redirect_uri in a form body; no scopes)
 // https://www.eventbrite.com/platform/api#/reference/user/retrieve-your-user (GET /v3/users/me/)
 // Not confirmed from Eventbrite's docs: that `state` is returned (not mentioned), and the token
 // error body (a standard OAuth 2 error is assumed).

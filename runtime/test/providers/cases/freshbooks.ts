@@ -1,15 +1,16 @@
 import { defineCase } from "../case.js";
 
-// https://www.freshbooks.com/api/authentication (authorize at auth.freshbooks.com with scopes,
-// POST /auth/oauth/token with client_id and client_secret in the body, the token answer, the
-// identity from GET /auth/api/v1/users/me wrapped in `response`)
-// https://www.freshbooks.com/api/me_endpoint (the identity's fields)
+// https://www.freshbooks.com/api/authentication (HTTPS redirect URIs without a query string,
+// `state` returned to the redirect URI, 12-hour access tokens)
+// https://www.freshbooks.com/api/get-authenticated-on-the-freshbooks-api (the authorization URL
+// https://auth.freshbooks.com/oauth/authorize/ as the app page shows it; POST /auth/oauth/token
+// with grant_type, client_id, client_secret, code and redirect_uri as form fields)
+// https://www.freshbooks.com/api/me_endpoint (GET /auth/api/v1/users/me wrapped in `response`)
 // https://www.freshbooks.com/api/scopes (`user:profile:read` for /users/me)
-// Not confirmed from FreshBooks' docs: its examples send the token request as JSON, the preset
-// sends a form body; the error body's exact text.
+// Not confirmed from FreshBooks' docs: the exact token error body.
 export default defineCase({
   authorization: {
-    url: "https://auth.freshbooks.com/oauth/authorize",
+    url: "https://auth.freshbooks.com/oauth/authorize/",
     scope: "user:profile:read",
     pkce: false,
     state: true,
