@@ -3,7 +3,10 @@ import { defineCase } from "../case.js";
 // https://log.concept2.com/developers/documentation/ (OAuth: authorize with comma-separated
 // scopes and state, POST /oauth/access_token with client_id and client_secret in the body and
 // its JSON answer; GET /api/users/me wrapped in `data`)
-// Not confirmed from Concept2's docs: the token error body (a standard OAuth 2 error is assumed).
+// Not confirmed from Concept2's docs (its page could not be read for this case; the authorize
+// and token URLs and `user:read` for the profile agree with third-party clients of the Logbook
+// API): the client authentication in the body, and the token error body (a standard OAuth 2
+// error is assumed).
 export default defineCase({
   authorization: {
     url: "https://log.concept2.com/oauth/authorize",
