@@ -25,14 +25,7 @@ export default defineCase({
     },
     error: {
       status: 400,
-      body: {
-        error: "invalid_grant",
-        error_description:
-          "The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.",
-        hint: "Authorization code has been revoked",
-        message:
-          "The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.",
-      },
+      body: { error: "invalid_grant", hint: "Authorization code has been revoked" },
     },
   },
   userinfo: {
