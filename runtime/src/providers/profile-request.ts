@@ -15,8 +15,11 @@ export interface ProfileRequest {
   url: string;
   /** Default `GET`. */
   method?: "GET" | "POST";
-  /** The request's headers from the access token. Default `Authorization: Bearer <token>`. */
-  headers?: (accessToken: string) => Record<string, string>;
+  /**
+   * The request's headers from the access token (and the provider, for its resolved
+   * `clientId`). Default `Authorization: Bearer <token>`.
+   */
+  headers?: (accessToken: string, provider: OAuthConfig) => Record<string, string>;
   /** The final URL from the configured one and the access token (e.g. the token in the path). */
   target?: (url: string, accessToken: string) => string;
   /** The profile from the response's JSON body (e.g. unwrapped). Default: the body. */
@@ -34,7 +37,10 @@ export function profileRequest(spec: ProfileRequest): UserinfoEndpointHandler {
       const url = spec.target ? spec.target(base, token) : base;
       const response = await (provider[customFetch] ?? fetch)(url, {
         method: spec.method ?? "GET",
-        headers: { accept: "application/json", ...(spec.headers?.(token) ?? bearer(token)) },
+        headers: {
+          accept: "application/json",
+          ...(spec.headers?.(token, provider) ?? bearer(token)),
+        },
       });
       if (!response.ok)
         throw new Error(`${provider.name} profile request answered ${response.status}`);

@@ -48,13 +48,28 @@ export interface ProviderCase {
    * a form POST answered only when it carries the client id and the ID token the fake issued
    * (LINE's ID-token verification endpoint).
    */
-  userinfo?: { url: string; response: unknown; post?: boolean };
+  userinfo?: {
+    url: string;
+    response: unknown;
+    post?: boolean;
+    /**
+     * The exact `Authorization` header the endpoint answers to: default `Bearer <access token>`;
+     * ClickUp's bare token; `null` when the token travels in the `url` instead (then no
+     * `Authorization` header may be sent).
+     */
+    authorization?: string | null;
+    /** Further headers the endpoint requires, exactly (Trakt's API key and version). */
+    headers?: Record<string, string>;
+  };
   /** Further GET requests the preset makes, by URL (GitHub's `/user/emails`). */
   resources?: Record<string, unknown>;
   /** What `profile()` makes of it: `id` becomes the account's `providerAccountId`. */
   /** A claim the provider did not send is left out (as Auth.js's default profile does). */
   user: { id: string; name?: string | null; email?: string | null; image?: string | null };
 }
+
+/** The client id every case runs with (a header that must carry it, like Trakt's, names it). */
+export const CLIENT_ID = "client-id-from-the-console";
 
 /** Declares a case (identity: it only type-checks the data). */
 export function defineCase(providerCase: ProviderCase): ProviderCase {

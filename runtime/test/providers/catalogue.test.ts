@@ -3,10 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customFetch } from "../../src/symbols.js";
 import type { AuthConfig, User } from "../../src/types.js";
 import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
+import { CLIENT_ID } from "./case.js";
 import { startFakeProvider } from "./fake-provider.js";
 import { loadCatalogue } from "./load.js";
 
-const clientId = "client-id-from-the-console";
+const clientId = CLIENT_ID;
 const clientSecret = "client:secret/with+reserved&chars";
 const origin = "https://app.test";
 const { withCases } = await loadCatalogue();

@@ -69,7 +69,15 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     }
     if (c.userinfo && seen.url === c.userinfo.url) {
       if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
-      return bearer
+      const expected = c.userinfo.authorization;
+      const authorized =
+        (expected === undefined
+          ? bearer
+          : seen.headers.authorization === (expected === null ? undefined : expected)) &&
+        Object.entries(c.userinfo.headers ?? {}).every(
+          ([name, value]) => seen.headers[name.toLowerCase()] === value,
+        );
+      return authorized
         ? { status: 200, body: c.userinfo.response }
         : { status: 401, body: { error: "invalid_token" } };
     }

@@ -1,0 +1,54 @@
+/** osu! (OAuth 2). Callback URL: `{origin}{base}/callback/osu`. @module providers/osu */
+import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { preset } from "./preset.js";
+import type { OAuthConfig, OAuthUserConfig } from "./types.js";
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "osu",
+  name: "osu!",
+  kind: "oauth",
+  importName: "Osu",
+  console: "https://osu.ppy.sh/home/account/edit#oauth",
+  scopes: "identify",
+  checks: ["state"],
+  quirks: "client_secret_post, no PKCE; the profile is `/api/v2/me`; osu! never shares the email.",
+  brandColor: { light: "#ff66aa", dark: "#ff66aa" },
+  logo: monogramLogo("o!", "#ff66aa", "#ff66aa"),
+});
+
+/** `GET https://osu.ppy.sh/api/v2/me` (a UserExtended). */
+export interface OsuProfile {
+  id: number;
+  username: string;
+  avatar_url: string;
+  country_code: string;
+  [field: string]: unknown;
+}
+
+/** osu! sign-in. */
+export default function Osu(options?: OAuthUserConfig<OsuProfile>): OAuthConfig<OsuProfile> {
+  return preset<OsuProfile>(
+    {
+      id: "osu",
+      name: "osu!",
+      type: "oauth",
+      checks: ["state"],
+      authorization: {
+        url: "https://osu.ppy.sh/oauth/authorize",
+        params: { scope: catalogue.scopes },
+      },
+      token: "https://osu.ppy.sh/oauth/token",
+      userinfo: "https://osu.ppy.sh/api/v2/me",
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      profile: (profile) => ({
+        id: String(profile.id),
+        name: profile.username,
+        email: null,
+        image: profile.avatar_url,
+      }),
+      style: catalogueStyle(catalogue),
+    },
+    options,
+  );
+}

@@ -1,0 +1,62 @@
+import { defineCase } from "../case.js";
+
+// https://log.concept2.com/developers/documentation/ (OAuth: authorize with comma-separated
+// scopes and state, POST /oauth/access_token with client_id and client_secret in the body and
+// its JSON answer; GET /api/users/me wrapped in `data`)
+// Not confirmed from Concept2's docs (its page could not be read for this case; the authorize
+// and token URLs and `user:read` for the profile agree with third-party clients of the Logbook
+// API): the client authentication in the body, and the token error body (a standard OAuth 2
+// error is assumed).
+export default defineCase({
+  authorization: {
+    url: "https://log.concept2.com/oauth/authorize",
+    scope: "user:read",
+    pkce: false,
+    state: true,
+    nonce: false,
+  },
+  token: {
+    url: "https://log.concept2.com/oauth/access_token",
+    authMethod: "client_secret_post",
+    response: {
+      access_token: "uGvBdhQeExampleAccessToken00000000000000",
+      token_type: "Bearer",
+      expires_in: 604800,
+      refresh_token: "cfnPzQrExampleRefreshToken00000000000000",
+    },
+    error: {
+      status: 400,
+      body: {
+        error: "invalid_request",
+        error_description: "Authorization code doesn't exist or is invalid for the client",
+      },
+    },
+  },
+  userinfo: {
+    url: "https://log.concept2.com/api/users/me",
+    response: {
+      data: {
+        id: 1234567,
+        username: "erg_rower",
+        first_name: "Grace",
+        last_name: "Rower",
+        gender: "F",
+        dob: "1990-04-01",
+        email: "grace@example.test",
+        country: "GBR",
+        profile_image: "https://log.concept2.com/images/profiles/example.jpg",
+        age_restricted: false,
+        email_permission: null,
+        max_heart_rate: null,
+        weight: null,
+        logbook_privacy: "partners",
+      },
+    },
+  },
+  user: {
+    id: "1234567",
+    name: "erg_rower",
+    email: "grace@example.test",
+    image: "https://log.concept2.com/images/profiles/example.jpg",
+  },
+});
