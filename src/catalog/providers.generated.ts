@@ -709,6 +709,18 @@ export const generatedProviders: ProviderInfo[] = [
       'A "web app" (new apps need Reddit\'s approval under its API terms); requires `state`, no PKCE; the profile comes from `oauth.reddit.com` with a `User-Agent`; no email.',
   },
   {
+    id: "roblox",
+    name: "Roblox",
+    kind: "oidc",
+    importName: "Roblox",
+    module: "@create-auth/runtime/providers/roblox",
+    console: "https://create.roblox.com/dashboard/credentials (OAuth 2.0 apps)",
+    scopes: "openid profile",
+    checks: ["pkce", "state"],
+    quirks:
+      "Roblox shares no email address: the user has a name and a picture only; the picture may be missing until Roblox has rendered the avatar.",
+  },
+  {
     id: "salesforce",
     name: "Salesforce",
     kind: "oidc",
@@ -719,6 +731,18 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce", "state"],
     quirks:
       "The profile comes from the userinfo endpoint (as in Auth.js), whose `sub` is the user's identity URL; create a Connected App (or External Client App) with the `openid` scope.",
+  },
+  {
+    id: "simplelogin",
+    name: "SimpleLogin",
+    kind: "oidc",
+    importName: "SimpleLogin",
+    module: "@create-auth/runtime/providers/simplelogin",
+    console: "https://app.simplelogin.io/developer",
+    scopes: "openid profile email",
+    checks: ["state"],
+    quirks:
+      "The email may be one of the user's aliases (a new one per app, if the user chooses), not their mailbox; redirect URIs must be HTTPS except on localhost.",
   },
   {
     id: "strava",
@@ -733,6 +757,41 @@ export const generatedProviders: ProviderInfo[] = [
       "Register only the callback's host as the app's Authorization Callback Domain; asks for `approval_prompt=auto`; client_secret_post; no email (the athlete has none in the API); the numeric `id` becomes a string.",
   },
   {
+    id: "threads",
+    name: "Threads",
+    kind: "oauth",
+    importName: "Threads",
+    module: "@create-auth/runtime/providers/threads",
+    console: "https://developers.facebook.com/apps/ (a Meta app with the Threads API use case)",
+    scopes: "threads_basic",
+    checks: ["state"],
+    quirks:
+      "client_secret_post; the token answer has no `token_type` (Bearer assumed); Threads gives no email, only the user's id, username, name and picture.",
+  },
+  {
+    id: "wikimedia",
+    name: "Wikimedia",
+    kind: "oauth",
+    importName: "Wikimedia",
+    module: "@create-auth/runtime/providers/wikimedia",
+    console: "https://meta.wikimedia.org/wiki/Special:OAuthConsumerRegistration/propose/oauth2",
+    checks: ["pkce", "state"],
+    quirks:
+      "Grants are chosen when the consumer is registered (choose identity verification only), so no `scope` is sent; a new consumer works only for its owner until Wikimedia approves it; the email is there only with the email grant, and an account may have none.",
+  },
+  {
+    id: "wordpress",
+    name: "WordPress.com",
+    kind: "oauth",
+    importName: "WordPress",
+    module: "@create-auth/runtime/providers/wordpress",
+    console: "https://developer.wordpress.com/apps/",
+    scopes: "auth",
+    checks: ["state"],
+    quirks:
+      "WordPress.com accounts (and Jetpack sites), not self-hosted WordPress; client_secret_post; the `auth` scope reaches only `/me`, the profile.",
+  },
+  {
     id: "workos",
     name: "WorkOS",
     kind: "oauth",
@@ -742,6 +801,30 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["pkce", "state"],
     quirks:
       "No scope; client_secret_post; the token response has no `token_type` (conformed to `Bearer`) and carries the profile too; the profile comes from `/sso/profile`.",
+  },
+  {
+    id: "yandex",
+    name: "Yandex",
+    kind: "oauth",
+    importName: "Yandex",
+    module: "@create-auth/runtime/providers/yandex",
+    console: "https://oauth.yandex.com/client/new",
+    scopes: "login:info login:email login:avatar",
+    checks: ["pkce", "state"],
+    quirks:
+      "The profile is `login.yandex.ru/info`, sent the token as `Authorization: OAuth <token>` (not `Bearer`); the scopes must also be ticked for the app in the console.",
+  },
+  {
+    id: "zoho",
+    name: "Zoho",
+    kind: "oauth",
+    importName: "Zoho",
+    module: "@create-auth/runtime/providers/zoho",
+    console: "https://api-console.zoho.com/",
+    scopes: "AaaServer.profile.Read",
+    checks: ["state"],
+    quirks:
+      "client_secret_post; the token endpoint may answer an error with HTTP 200 and an `error` field, which is treated as the error it is; the profile is `/oauth/user/info`, sent the token as `Zoho-oauthtoken`.",
   },
   {
     id: "zoom",

@@ -43,7 +43,15 @@ export interface ProviderCase {
    * a form POST answered only when it carries the client id and the ID token the fake issued
    * (LINE's ID-token verification endpoint).
    */
-  userinfo?: { url: string; response: unknown; post?: boolean };
+  userinfo?: {
+    url: string;
+    response: unknown;
+    post?: boolean;
+    /** The `Authorization` scheme the token goes with (Yandex's `OAuth`). Default `Bearer`. */
+    scheme?: string;
+    /** The access token is a query parameter of `url` (written in it), not a header. */
+    tokenInUrl?: boolean;
+  };
   /** Further GET requests the preset makes, by URL (GitHub's `/user/emails`). */
   resources?: Record<string, unknown>;
   /** What `profile()` makes of it: `id` becomes the account's `providerAccountId`. */

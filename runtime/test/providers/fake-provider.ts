@@ -22,8 +22,11 @@ export type FakeMode = "ok" | "token-error" | "userinfo-error";
  * records what arrived; a URL the case does not know is a 404 and fails the test.
  */
 export async function startFakeProvider(providerCase: ProviderCase, clientId: string) {
-  const { privateKey, publicKey } = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "fake-1", alg: "RS256", use: "sig" };
+  // ID tokens are signed with the first algorithm the discovery document names (RS256 or ES256).
+  const [first] = (providerCase.discovery?.id_token_signing_alg_values_supported ?? []) as string[];
+  const alg = first === "ES256" ? "ES256" : "RS256";
+  const { privateKey, publicKey } = await generateKeyPair(alg);
+  const jwk = { ...(await exportJWK(publicKey)), kid: "fake-1", alg, use: "sig" };
   const state = {
     mode: "ok" as FakeMode,
     /** The nonce from the authorization URL, echoed in the ID token. */
@@ -60,7 +63,11 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     }
     if (c.userinfo && seen.url === c.userinfo.url) {
       if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
-      return bearer
+      const scheme = c.userinfo.scheme ?? "Bearer";
+      const authorized =
+        c.userinfo.tokenInUrl ||
+        seen.headers.authorization === `${scheme} ${c.token.response.access_token}`;
+      return authorized
         ? { status: 200, body: c.userinfo.response }
         : { status: 401, body: { error: "invalid_token" } };
     }
@@ -82,7 +89,7 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
       exp: now + 600,
       ...(state.nonce ? { nonce: state.nonce } : {}),
     })
-      .setProtectedHeader({ alg: "RS256", kid: "fake-1" })
+      .setProtectedHeader({ alg, kid: "fake-1" })
       .sign(privateKey);
   }
 
