@@ -769,6 +769,18 @@ export const generatedProviders: ProviderInfo[] = [
       "client_secret_post; the token answer has no `token_type` (Bearer assumed); Threads gives no email, only the user's id, username, name and picture.",
   },
   {
+    id: "tiktok",
+    name: "TikTok",
+    kind: "oauth",
+    importName: "TikTok",
+    module: "@create-auth/runtime/providers/tiktok",
+    console: "https://developers.tiktok.com/apps/ (an app with Login Kit)",
+    scopes: "user.info.basic",
+    checks: ["state"],
+    quirks:
+      "The client id is called `client_key` (sent under both names) and goes in the token request's body with the secret; TikTok gives no email; the profile is wrapped in `data.user`.",
+  },
+  {
     id: "wikimedia",
     name: "Wikimedia",
     kind: "oauth",

@@ -70,6 +70,8 @@ export async function oauthSignIn(
 
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", provider.clientId);
+  if (provider.clientIdParameter)
+    url.searchParams.set(provider.clientIdParameter, provider.clientId);
   url.searchParams.set("redirect_uri", redirectUri(ctx, provider, formPost));
 
   const checks = flowChecks(ctx, provider, formPost);

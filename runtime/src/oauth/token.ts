@@ -70,7 +70,13 @@ export async function exchangeCode(
       exchange.response,
       exchange.redirectUri,
       exchange.codeVerifier ?? oauth.nopkce,
-      requestOptions(as.token_endpoint!, provider),
+      {
+        ...requestOptions(as.token_endpoint!, provider),
+        // The client id again, under the provider's own name for it (TikTok's `client_key`).
+        ...(provider.clientIdParameter && client.client_id
+          ? { additionalParameters: { [provider.clientIdParameter]: client.client_id } }
+          : {}),
+      },
     );
     if (provider.token?.conform)
       response = (await provider.token.conform(response.clone())) ?? response;

@@ -88,6 +88,12 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   checks?: OAuthChecks[];
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The name the provider gives the client id, when it is not `client_id` (TikTok's
+   * `client_key`): the id is sent under this name too, in the authorization request and in the
+   * token request's body. Not in Auth.js, whose TikTok preset rewrites the request itself.
+   */
+  clientIdParameter?: string;
   client?: Partial<Client>;
   style?: ProviderStyle;
   /**

@@ -1,8 +1,8 @@
 /** Zoho Accounts (OAuth 2). Callback URL: `{origin}{base}/callback/zoho`. @module providers/zoho */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
-import { conformJson } from "./conform.js";
 import { preset } from "./preset.js";
 import { profileRequest } from "./profile-request.js";
+import { conformErrorStatus } from "./token-response.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
 
 /** The catalogue entry: see docs/adding-a-provider.md. */
@@ -32,13 +32,6 @@ export interface ZohoProfile {
   [field: string]: unknown;
 }
 
-/** A token answer without `access_token` but with `error` is an error, whatever its status. */
-const conform = conformJson((body, response) =>
-  response.ok && typeof body.error === "string" && body.access_token === undefined
-    ? { body, status: 400 }
-    : undefined,
-);
-
 /** Zoho sign-in. */
 export default function Zoho(options?: OAuthUserConfig<ZohoProfile>): OAuthConfig<ZohoProfile> {
   return preset<ZohoProfile>(
@@ -51,7 +44,7 @@ export default function Zoho(options?: OAuthUserConfig<ZohoProfile>): OAuthConfi
         url: "https://accounts.zoho.com/oauth/v2/auth",
         params: { scope: catalogue.scopes },
       },
-      token: { url: "https://accounts.zoho.com/oauth/v2/token", conform },
+      token: { url: "https://accounts.zoho.com/oauth/v2/token", conform: conformErrorStatus },
       client: { token_endpoint_auth_method: "client_secret_post" },
       userinfo: profileRequest({
         url: "https://accounts.zoho.com/oauth/user/info",

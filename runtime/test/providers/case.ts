@@ -9,6 +9,11 @@ import type { Profile } from "../../src/types.js";
 export interface ProviderCase {
   /** Preset options besides client id and secret (a tenant's issuer, say). */
   options?: OAuthUserConfig<Profile> & Record<string, unknown>;
+  /**
+   * The provider's own name for the client id (TikTok's `client_key`), which must carry it in the
+   * authorization request and in the token request's body.
+   */
+  clientIdParameter?: string;
   /** The authorization request the browser is sent to. */
   authorization: {
     /** Origin and path of the authorization endpoint, no query. */

@@ -71,6 +71,7 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
       response_type: "code",
       ...c.authorization.params,
     });
+    if (c.clientIdParameter) expect(query[c.clientIdParameter]).toBe(clientId);
     expect(query.scope).toBe(c.authorization.scope ?? undefined);
     expect(query.code_challenge_method).toBe(c.authorization.pkce ? "S256" : undefined);
     expect(Boolean(query.code_challenge)).toBe(c.authorization.pkce);
@@ -107,6 +108,7 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
       expect(token!.headers.authorization).toBeUndefined();
       expect([form.get("client_id"), form.get("client_secret")]).toEqual([clientId, clientSecret]);
     }
+    if (c.clientIdParameter) expect(form.get(c.clientIdParameter)).toBe(clientId);
     const verifier = form.get("code_verifier");
     if (c.authorization.pkce) {
       const challenge = createHash("sha256")
