@@ -620,6 +620,20 @@ export const generatedProviders: ProviderInfo[] = [
     quirks: "No scopes (a token acts for the whole account), so no `scope` is sent; no PKCE.",
   },
   {
+    id: "netsuite",
+    name: "NetSuite",
+    kind: "oauth",
+    importName: "NetSuite",
+    needsIssuer: true,
+    issuerFormat: "https://<ACCOUNT_ID>.app.netsuite.com",
+    module: "@create-auth/runtime/providers/netsuite",
+    console: "your NetSuite account: Setup → Integration → Manage Integrations",
+    scopes: "restlets rest_webservices",
+    checks: ["state"],
+    quirks:
+      "Endpoints live on the account's own hosts; NetSuite has no user-profile endpoint, so the profile comes from a script you deploy; the token answer's `expires_in` may be a string, and is made a number.",
+  },
+  {
     id: "nextcloud",
     name: "Nextcloud",
     kind: "oauth",
@@ -779,6 +793,18 @@ export const generatedProviders: ProviderInfo[] = [
     checks: ["state"],
     quirks:
       "The client id is called `client_key` (sent under both names) and goes in the token request's body with the secret; TikTok gives no email; the profile is wrapped in `data.user`.",
+  },
+  {
+    id: "vk",
+    name: "VK",
+    kind: "oauth",
+    importName: "VK",
+    module: "@create-auth/runtime/providers/vk",
+    console: "https://vk.com/apps?act=manage",
+    scopes: "email",
+    checks: ["state"],
+    quirks:
+      "The email comes in the token answer (not from the API) and only when the user shares it; the token answer has no `token_type`; client_secret_post; the profile is the API method `users.get`, with the token as a parameter.",
   },
   {
     id: "wikimedia",
