@@ -58,9 +58,7 @@ const conform = conformJson((body, response) =>
 );
 
 /** NetSuite sign-in. */
-export default function NetSuite(
-  options: NetSuiteOptions = {},
-): OAuthConfig<NetSuiteProfile> {
+export default function NetSuite(options: NetSuiteOptions = {}): OAuthConfig<NetSuiteProfile> {
   const { accountID: _accountID, ...rest } = options;
   const account = accountHost(options);
   return preset<NetSuiteProfile>(

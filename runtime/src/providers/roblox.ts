@@ -31,7 +31,9 @@ export interface RobloxProfile {
 }
 
 /** Roblox sign-in. */
-export default function Roblox(options?: OAuthUserConfig<RobloxProfile>): OIDCConfig<RobloxProfile> {
+export default function Roblox(
+  options?: OAuthUserConfig<RobloxProfile>,
+): OIDCConfig<RobloxProfile> {
   return oidcPreset<RobloxProfile>(
     {
       id: "roblox",

@@ -23,7 +23,8 @@ export default defineCase({
     url: `https://${account}.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token`,
     authMethod: "client_secret_basic",
     response: {
-      access_token: "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjcuMjAyMS0wMi0wNF8wMC0wMC0wMCIsInR5cCI6IkpXVCJ9.example",
+      access_token:
+        "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjcuMjAyMS0wMi0wNF8wMC0wMC0wMCIsInR5cCI6IkpXVCJ9.example",
       refresh_token: "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjcuMjAyMS0wMi0wNF8wMC0wMC0wMCJ9.refresh",
       expires_in: "3600",
       token_type: "Bearer",

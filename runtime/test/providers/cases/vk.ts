@@ -22,7 +22,12 @@ export default defineCase({
   token: {
     url: "https://oauth.vk.com/access_token",
     authMethod: "client_secret_post",
-    response: { access_token: token, expires_in: 43_200, user_id: 66_748, email: "ivan@example.test" },
+    response: {
+      access_token: token,
+      expires_in: 43_200,
+      user_id: 66_748,
+      email: "ivan@example.test",
+    },
     error: {
       status: 401,
       body: { error: "invalid_grant", error_description: "Code is expired." },

@@ -19,7 +19,8 @@ export default defineCase({
       token_type: "bearer",
       access_token: "y0_AgAAAAAAxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
       expires_in: 31_536_000,
-      refresh_token: "1:GN686QVt0mmakDd9:A4pYuW9LGk0_UnlrMIWklkAuJkUWbq27loFekJVmSYrdfzdePBy7:A-2dHOmBxiXgajnD-kYOwQ",
+      refresh_token:
+        "1:GN686QVt0mmakDd9:A4pYuW9LGk0_UnlrMIWklkAuJkUWbq27loFekJVmSYrdfzdePBy7:A-2dHOmBxiXgajnD-kYOwQ",
     },
     error: { status: 400, body: { error_description: "Code has expired", error: "invalid_grant" } },
   },

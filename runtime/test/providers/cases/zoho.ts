@@ -39,5 +39,10 @@ export default defineCase({
       ZUID: 60_012_345_678,
     },
   },
-  user: { id: "60012345678", name: "Patricia Boyle", email: "patricia@zylker.example", image: null },
+  user: {
+    id: "60012345678",
+    name: "Patricia Boyle",
+    email: "patricia@zylker.example",
+    image: null,
+  },
 });
