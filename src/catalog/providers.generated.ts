@@ -807,6 +807,19 @@ export const generatedProviders: ProviderInfo[] = [
       "The email comes in the token answer (not from the API) and only when the user shares it; the token answer has no `token_type`; client_secret_post; the profile is the API method `users.get`, with the token as a parameter.",
   },
   {
+    id: "wechat",
+    name: "WeChat",
+    kind: "oauth",
+    importName: "WeChat",
+    module: "@create-auth/runtime/providers/wechat",
+    console:
+      "https://mp.weixin.qq.com/ (an Official Account) or https://open.weixin.qq.com/ (a Website App)",
+    scopes: "snsapi_userinfo",
+    checks: ["state"],
+    quirks:
+      "The client id and secret are `appid` and `secret`, and the code is redeemed with a GET; errors come with HTTP 200 and an `errcode`; the user is the `unionid` (when the app is bound to the Open Platform) or else the `openid`; no email.",
+  },
+  {
     id: "wikimedia",
     name: "Wikimedia",
     kind: "oauth",

@@ -34,8 +34,14 @@ export interface ProviderCase {
   token: {
     /** The token endpoint the code goes to. */
     url: string;
-    /** How the client authenticates there. */
+    /** `GET`: the grant and the credentials are query parameters (WeChat). Default a form POST. */
+    method?: "GET";
+    /** How the client authenticates there (`client_secret_post`: as request parameters). */
     authMethod: "client_secret_basic" | "client_secret_post";
+    /** `false` when the documented token request carries no `redirect_uri` (WeChat's). */
+    redirectUri?: false;
+    /** The parameter names of the client id and secret, when not `client_id`, `client_secret`. */
+    credentialNames?: { clientId: string; clientSecret: string };
     /** The success body as documented (OIDC: the fake adds a signed `id_token`). */
     response: Record<string, unknown> & { access_token: string };
     /** The documented error answer (an expired or reused code). */

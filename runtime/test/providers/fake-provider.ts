@@ -46,7 +46,11 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     )
       return { status: 200, body: discovery };
     if (discovery && seen.url === discovery.jwks_uri) return { status: 200, body: { keys: [jwk] } };
-    if (seen.method === "POST" && seen.url === c.token.url) {
+    const tokenRequest =
+      c.token.method === "GET"
+        ? seen.method === "GET" && seen.url.split("?")[0] === c.token.url
+        : seen.method === "POST" && seen.url === c.token.url;
+    if (tokenRequest) {
       if (state.mode === "token-error") return c.token.error;
       const body: Record<string, unknown> = { ...c.token.response };
       if (discovery) body.id_token = state.idToken = await idToken(discovery.issuer);
@@ -129,6 +133,13 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     fetch: fakeFetch,
     /** The requests to `url`. */
     requestsTo: (url: string) => state.requests.filter((r) => r.url === url),
+    /** The token requests the preset made (a `GET` token request carries a query). */
+    tokenRequests: () =>
+      state.requests.filter((r) =>
+        providerCase.token.method === "GET"
+          ? r.method === "GET" && r.url.split("?")[0] === providerCase.token.url
+          : r.url === providerCase.token.url,
+      ),
     reset() {
       state.mode = "ok";
       state.nonce = undefined;
