@@ -4,12 +4,15 @@ import { defineCase } from "../case.js";
 //   (OAuth 2.0 authorization code grant: authorize.nl on `<account>.app.netsuite.com` with scope
 //   and state; the token endpoint on `<account>.suitetalk.api.netsuite.com` with the client
 //   credentials as HTTP Basic; the answer; account ids with `_SB1` written `-sb1` in host names)
-// https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_4567507062.html (scopes)
+// https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_158081944642.html (step
+//   one: authorize.nl's parameters and scopes)
+// https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_158272429269.html (a
+//   RESTlet's URL and its Bearer authorization header)
 // NetSuite has no profile endpoint: the app deploys a RESTlet returning the user (its body here
 // is the app's own). Not confirmed from Oracle's pages: the exact error body (RFC 6749 shape
 // here), and that `expires_in` comes as a string (the preset accepts either).
 const account = "1234567-sb1";
-const userinfo = `https://${account}.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=123&deploy=1`;
+const userinfo = `https://${account}.app.netsuite.com/app/site/hosting/restlet.nl?script=123&deploy=1`;
 export default defineCase({
   options: { accountID: "1234567_SB1", userinfo },
   authorization: {

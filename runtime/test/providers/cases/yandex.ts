@@ -1,9 +1,9 @@
 import { defineCase } from "../case.js";
 
-// https://yandex.com/dev/id/doc/en/codes/code-url (authorize: PKCE and state parameters)
-// https://yandex.com/dev/id/doc/en/tokens/authorization-code (token: Basic or body credentials, errors)
-// https://yandex.ru/dev/id/doc/en/user-information (login.yandex.ru/info, `Authorization: OAuth`)
-// https://yandex.com/dev/id/doc/en/user-information#avatar-access (avatar URL from default_avatar_id)
+// https://yandex.com/dev/id/doc/en/codes/code-url (authorize with state and PKCE; the token POST
+//   with the credentials in the body or as HTTP Basic; its answer and errors)
+// https://yandex.ru/dev/id/doc/en/user-information (login.yandex.ru/info with `Authorization:
+//   OAuth <token>`; the fields each permission unlocks; the avatar URL from default_avatar_id)
 export default defineCase({
   authorization: {
     url: "https://oauth.yandex.ru/authorize",

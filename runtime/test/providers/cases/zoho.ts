@@ -1,14 +1,16 @@
 import { defineCase } from "../case.js";
 
-// https://www.zoho.com/accounts/protocol/oauth/web-apps/authorization.html (authorize, scope, state)
-// https://zoho.com/accounts/protocol/oauth/web-apps/access-token.html (client_id and client_secret
-//   as parameters, the success body with `api_domain`)
-// https://www.zoho.com/accounts/protocol/oauth/sign-in-using-zoho.html (AaaServer.profile.Read,
-//   `GET /oauth/user/info`)
-// Not confirmed from Zoho's pages: the HTTP status of a token error. Zoho answers a used or
-// expired code with `{"error":"invalid_code"}`; the case sends it with 200 (the worse of the two
-// possibilities), which the preset must still refuse. Nor does Zoho document PKCE for web apps,
-// so none is sent. The `Zoho-oauthtoken` scheme is the one Zoho's API pages use.
+// https://zoho.com/accounts/protocol/oauth/web-apps/access-token.html (POST /oauth/v2/token with
+//   client_id and client_secret as parameters; the success body)
+// https://www.zoho.com/invoice/api/v3/oauth/ (authorize at accounts.zoho.com/oauth/v2/auth with
+//   scope, client_id, state, response_type, redirect_uri; one accounts server per data centre)
+// https://www.zoho.com/accounts/help/user-authentication.html (the callback names the user's
+//   data centre in `location` and `accounts-server`)
+// Not confirmed from Zoho's pages: `GET /oauth/user/info`, its fields and the
+// `AaaServer.profile.Read` scope (kept as Auth.js's preset has them; the `Zoho-oauthtoken` scheme
+// is the one Zoho's API pages use); the HTTP status of a token error (Zoho answers a used or
+// expired code with `{"error":"invalid_code"}`; the case sends it with 200, the worse case, which
+// the preset must still refuse); PKCE for web apps (none is sent).
 export default defineCase({
   authorization: {
     url: "https://accounts.zoho.com/oauth/v2/auth",
