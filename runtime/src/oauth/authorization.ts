@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import type { AuthContext } from "../core/context.js";
-import { pkceChallenge } from "../core/crypto.js";
+import { pkceChallenge, randomHex } from "../core/crypto.js";
 import { currentSession } from "../core/login.js";
 import { browserBinding, encodeState, type FlowOrigin, sealCheck } from "./checks.js";
 import { authorizationServer } from "./metadata.js";
@@ -70,6 +70,8 @@ export async function oauthSignIn(
 
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", provider.clientId);
+  if (provider.clientIdParameter)
+    url.searchParams.set(provider.clientIdParameter, provider.clientId);
   url.searchParams.set("redirect_uri", redirectUri(ctx, provider, formPost));
 
   const checks = flowChecks(ctx, provider, formPost);
@@ -79,7 +81,10 @@ export async function oauthSignIn(
   const origin: FlowOrigin = { browser: browserBinding(ctx), user: user ? String(user.id) : null };
   if (checks.has("state")) {
     const proxied = !formPost && redirectProxy(ctx, provider) !== undefined;
-    const state = await encodeState(ctx, proxied ? ownCallbackUrl(ctx, provider) : undefined);
+    const state =
+      provider.compactState && !proxied
+        ? randomHex(32)
+        : await encodeState(ctx, proxied ? ownCallbackUrl(ctx, provider) : undefined);
     url.searchParams.set("state", state);
     await sealCheck(ctx, "state", state, formPost, origin);
   }

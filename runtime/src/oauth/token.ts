@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { InvalidCheck, OAuthCallbackError } from "../errors.js";
-import { isRequestTimeout, jwksOptions, requestOptions } from "./http.js";
+import { isRequestTimeout, jwksOptions, providerFetch, requestOptions } from "./http.js";
 import type { InternalOAuthProvider } from "./normalize.js";
 
 /** How far an ID token's `iat` may lie in the future (clock skew). */
@@ -42,6 +42,43 @@ function assertIdTokenClaims(tokens: oauth.TokenEndpointResponse, client: oauth.
   }
 }
 
+/**
+ * The authorization_code grant request: the provider's own `token.request` when it has one
+ * (WeChat), else oauth4webapi's form POST with the client authentication.
+ */
+async function tokenRequest(
+  provider: InternalOAuthProvider,
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  exchange: CodeExchange,
+): Promise<Response> {
+  const own = provider.token?.request;
+  if (own) {
+    const params = new URLSearchParams({
+      grant_type: "authorization_code",
+      code: exchange.response.get("code") ?? "",
+      redirect_uri: exchange.redirectUri,
+    });
+    if (exchange.codeVerifier) params.set("code_verifier", exchange.codeVerifier);
+    return own({ url: as.token_endpoint!, params, provider, fetch: providerFetch(provider) });
+  }
+  return oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    clientAuthentication(provider),
+    exchange.response,
+    exchange.redirectUri,
+    exchange.codeVerifier ?? oauth.nopkce,
+    {
+      ...requestOptions(as.token_endpoint!, provider),
+      // The client id again, under the provider's own name for it (TikTok's `client_key`).
+      ...(provider.clientIdParameter && client.client_id
+        ? { additionalParameters: { [provider.clientIdParameter]: client.client_id } }
+        : {}),
+    },
+  );
+}
+
 export interface CodeExchange {
   /** The validated authorization response. */
   response: URLSearchParams;
@@ -63,15 +100,7 @@ export async function exchangeCode(
   exchange: CodeExchange,
 ): Promise<oauth.TokenEndpointResponse> {
   try {
-    let response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuthentication(provider),
-      exchange.response,
-      exchange.redirectUri,
-      exchange.codeVerifier ?? oauth.nopkce,
-      requestOptions(as.token_endpoint!, provider),
-    );
+    let response = await tokenRequest(provider, as, client, exchange);
     if (provider.token?.conform)
       response = (await provider.token.conform(response.clone())) ?? response;
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {

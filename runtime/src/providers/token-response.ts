@@ -4,6 +4,7 @@
  *
  * @module providers/token-response
  */
+import { conformJson } from "./conform.js";
 
 /**
  * A `token.conform` hook: a successful JSON body with an `access_token` gets `token_type: Bearer`
@@ -25,3 +26,14 @@ export async function conformBearer(response: Response): Promise<Response | unde
     { headers: response.headers },
   );
 }
+
+/**
+ * A `token.conform` hook for token endpoints that answer an error with HTTP 200 (Zoho, TikTok):
+ * a body with an `error` and no `access_token` becomes the 400 it stands for, so the sign-in
+ * ends as a token error. Other responses pass unchanged.
+ */
+export const conformErrorStatus = conformJson((body, response) =>
+  response.ok && body.error !== undefined && body.access_token === undefined
+    ? { body, status: 400 }
+    : undefined,
+);

@@ -42,7 +42,10 @@ export type UrlParams = Record<string, unknown>;
 export interface EndpointHandler<P extends UrlParams = UrlParams, C = unknown, R = unknown> {
   url?: string;
   params?: P;
-  /** Replace the request to this endpoint entirely (userinfo only). */
+  /**
+   * Replace the request to this endpoint entirely: userinfo (returns the profile), or token
+   * (returns the endpoint's `Response`, which `conform` and the usual validation then read).
+   */
   request?: (context: C) => Awaitable<R>;
   /** Rewrite a non-conforming token response before it is validated (token only). */
   conform?: (response: Response) => Awaitable<Response | undefined>;
@@ -56,7 +59,21 @@ export interface AuthorizationParameters extends UrlParams {
 }
 
 export type AuthorizationEndpointHandler = EndpointHandler<AuthorizationParameters>;
-export type TokenEndpointHandler = EndpointHandler<UrlParams>;
+/**
+ * What a token endpoint's own `request` receives: for a provider whose token request is not the
+ * standard form POST (WeChat's GET with `appid` and `secret` in the query).
+ */
+export interface TokenRequestContext {
+  /** The token endpoint. */
+  url: string;
+  /** The grant: `grant_type`, `code`, `redirect_uri`, and `code_verifier` with PKCE. */
+  params: URLSearchParams;
+  provider: OAuthConfig<Profile>;
+  /** The provider's fetch: its `customFetch`, each request bounded by `httpTimeout`. */
+  fetch: typeof fetch;
+}
+
+export type TokenEndpointHandler = EndpointHandler<UrlParams, TokenRequestContext, Response>;
 export type UserinfoEndpointHandler = EndpointHandler<
   UrlParams,
   { tokens: TokenSet; provider: OAuthConfig<Profile> },
@@ -88,6 +105,19 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   checks?: OAuthChecks[];
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The name the provider gives the client id, when it is not `client_id` (TikTok's
+   * `client_key`): the id is sent under this name too, in the authorization request and in the
+   * token request's body. Not in Auth.js, whose TikTok preset rewrites the request itself.
+   */
+  clientIdParameter?: string;
+  /**
+   * The provider limits `state` (WeChat: at most 128 bytes of letters and digits): it is then 64
+   * random hex digits, checked against its cookie as usual, and carries nothing else. Such a
+   * flow cannot pass a redirect proxy, whose state must name the deployment, so a proxied
+   * sign-in keeps the long state. Ours, not in Auth.js.
+   */
+  compactState?: boolean;
   client?: Partial<Client>;
   style?: ProviderStyle;
   /**

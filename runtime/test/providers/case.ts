@@ -9,6 +9,11 @@ import type { Profile } from "../../src/types.js";
 export interface ProviderCase {
   /** Preset options besides client id and secret (a tenant's issuer, say). */
   options?: OAuthUserConfig<Profile> & Record<string, unknown>;
+  /**
+   * The provider's own name for the client id (TikTok's `client_key`), which must carry it in the
+   * authorization request and in the token request's body.
+   */
+  clientIdParameter?: string;
   /** The authorization request the browser is sent to. */
   authorization: {
     /** Origin and path of the authorization endpoint, no query. */
@@ -29,8 +34,14 @@ export interface ProviderCase {
   token: {
     /** The token endpoint the code goes to. */
     url: string;
-    /** How the client authenticates there. */
+    /** `GET`: the grant and the credentials are query parameters (WeChat). Default a form POST. */
+    method?: "GET";
+    /** How the client authenticates there (`client_secret_post`: as request parameters). */
     authMethod: "client_secret_basic" | "client_secret_post";
+    /** `false` when the documented token request carries no `redirect_uri` (WeChat's). */
+    redirectUri?: false;
+    /** The parameter names of the client id and secret, when not `client_id`, `client_secret`. */
+    credentialNames?: { clientId: string; clientSecret: string };
     /** The success body as documented (OIDC: the fake adds a signed `id_token`). */
     response: Record<string, unknown> & { access_token: string };
     /** The documented error answer (an expired or reused code). */
@@ -60,6 +71,10 @@ export interface ProviderCase {
     authorization?: string | null;
     /** Further headers the endpoint requires, exactly (Trakt's API key and version). */
     headers?: Record<string, string>;
+    /** The `Authorization` scheme the token goes with (Yandex's `OAuth`). Default `Bearer`. */
+    scheme?: string;
+    /** The access token is a query parameter of `url` (written in it), not a header. */
+    tokenInUrl?: boolean;
   };
   /** Further GET requests the preset makes, by URL (GitHub's `/user/emails`). */
   resources?: Record<string, unknown>;

@@ -72,6 +72,7 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
       response_type: "code",
       ...c.authorization.params,
     });
+    if (c.clientIdParameter) expect(query[c.clientIdParameter]).toBe(clientId);
     expect(query.scope).toBe(c.authorization.scope ?? undefined);
     expect(query.code_challenge_method).toBe(c.authorization.pkce ? "S256" : undefined);
     expect(Boolean(query.code_challenge)).toBe(c.authorization.pkce);
@@ -93,11 +94,16 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
     expect(response.headers.get("location")).toBe(origin);
     expect(setCookie(response, "__Host-authjs.session-token")).toBeDefined();
 
-    const [token] = fake.requestsTo(c.token.url);
-    const form = new URLSearchParams(token!.body);
+    const [token] = fake.tokenRequests();
+    const form =
+      c.token.method === "GET"
+        ? new URL(token!.url).searchParams
+        : new URLSearchParams(token!.body);
     expect(form.get("grant_type")).toBe("authorization_code");
     expect(form.get("code")).toBe("code-from-the-provider");
-    expect(form.get("redirect_uri")).toBe(`${origin}/auth/callback/${id}`);
+    expect(form.get("redirect_uri")).toBe(
+      c.token.redirectUri === false ? null : `${origin}/auth/callback/${id}`,
+    );
     if (c.token.authMethod === "client_secret_basic") {
       // RFC 6749 §2.3.1: each half form-urlencoded, then Base64.
       const basic = /^Basic (.+)$/.exec(token!.headers.authorization ?? "")?.[1] ?? "";
@@ -106,8 +112,16 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
       expect(form.get("client_secret")).toBeNull();
     } else {
       expect(token!.headers.authorization).toBeUndefined();
-      expect([form.get("client_id"), form.get("client_secret")]).toEqual([clientId, clientSecret]);
+      const names = c.token.credentialNames ?? {
+        clientId: "client_id",
+        clientSecret: "client_secret",
+      };
+      expect([form.get(names.clientId), form.get(names.clientSecret)]).toEqual([
+        clientId,
+        clientSecret,
+      ]);
     }
+    if (c.clientIdParameter) expect(form.get(c.clientIdParameter)).toBe(clientId);
     const verifier = form.get("code_verifier");
     if (c.authorization.pkce) {
       const challenge = createHash("sha256")

@@ -25,8 +25,11 @@ export type FakeMode = "ok" | "token-error" | "userinfo-error";
  * records what arrived; a URL the case does not know is a 404 and fails the test.
  */
 export async function startFakeProvider(providerCase: ProviderCase, clientId: string) {
-  const { privateKey, publicKey } = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "fake-1", alg: "RS256", use: "sig" };
+  // ID tokens are signed with the first algorithm the discovery document names (RS256 or ES256).
+  const [first] = (providerCase.discovery?.id_token_signing_alg_values_supported ?? []) as string[];
+  const alg = first === "ES256" ? "ES256" : "RS256";
+  const { privateKey, publicKey } = await generateKeyPair(alg);
+  const jwk = { ...(await exportJWK(publicKey)), kid: "fake-1", alg, use: "sig" };
   const state = {
     mode: "ok" as FakeMode,
     /** The nonce from the authorization URL, echoed in the ID token. */
@@ -49,7 +52,11 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
       return { status: 200, body: discovery };
     if (discovery && seen.url === discovery.jwks_uri) return { status: 200, body: { keys: [jwk] } };
     if (seen.url === c.accessToken?.jwks_uri) return { status: 200, body: { keys: [jwk] } };
-    if (seen.method === "POST" && seen.url === c.token.url) {
+    const tokenRequest =
+      c.token.method === "GET"
+        ? seen.method === "GET" && seen.url.split("?")[0] === c.token.url
+        : seen.method === "POST" && seen.url === c.token.url;
+    if (tokenRequest) {
       if (state.mode === "token-error") return c.token.error;
       const body: Record<string, unknown> = { ...c.token.response };
       if (discovery) body.id_token = state.idToken = await idToken(discovery.issuer);
@@ -69,11 +76,14 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     }
     if (c.userinfo && seen.url === c.userinfo.url) {
       if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
+      // The exact header (`authorization`: ClickUp's bare token; null: none, the token is in
+      // the URL), or the token with its scheme (Yandex's `OAuth`), or in the URL (`tokenInUrl`).
       const expected = c.userinfo.authorization;
+      const scheme = c.userinfo.scheme ?? "Bearer";
       const authorized =
-        (expected === undefined
-          ? bearer
-          : seen.headers.authorization === (expected === null ? undefined : expected)) &&
+        (expected !== undefined
+          ? seen.headers.authorization === (expected === null ? undefined : expected)
+          : c.userinfo.tokenInUrl || seen.headers.authorization === `${scheme} ${issued}`) &&
         Object.entries(c.userinfo.headers ?? {}).every(
           ([name, value]) => seen.headers[name.toLowerCase()] === value,
         );
@@ -101,7 +111,7 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
   function sign(claims: Record<string, unknown>) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ ...claims, iat: now, exp: now + 600 })
-      .setProtectedHeader({ alg: "RS256", kid: "fake-1" })
+      .setProtectedHeader({ alg, kid: "fake-1" })
       .sign(privateKey);
   }
 
@@ -141,6 +151,13 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     fetch: fakeFetch,
     /** The requests to `url`. */
     requestsTo: (url: string) => state.requests.filter((r) => r.url === url),
+    /** The token requests the preset made (a `GET` token request carries a query). */
+    tokenRequests: () =>
+      state.requests.filter((r) =>
+        providerCase.token.method === "GET"
+          ? r.method === "GET" && r.url.split("?")[0] === providerCase.token.url
+          : r.url === providerCase.token.url,
+      ),
     reset() {
       state.mode = "ok";
       state.nonce = undefined;
