@@ -153,10 +153,12 @@ export function judgeTargets(results) {
   });
 }
 
-/** A figure as the table shows it: whole numbers for rates and times, one decimal for MiB. */
+/** A figure as the table shows it: whole numbers for rates and times, one decimal for MiB and small values. */
 function show(/** @type {number | undefined} */ value, /** @type {string} */ unit) {
   if (value === undefined || !Number.isFinite(value)) return "–";
-  return unit === "MiB" ? value.toFixed(1) : Math.round(value).toLocaleString("en-US");
+  // One decimal for MiB, and for rates under 10 (password sign-ins run a few per second).
+  if (unit === "MiB" || Math.abs(value) < 10) return value.toFixed(1);
+  return Math.round(value).toLocaleString("en-US");
 }
 
 /**
