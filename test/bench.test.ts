@@ -12,14 +12,14 @@ interface Figure {
 // The benchmark itself is run by hand (`npm run bench`) on a quiet machine: here it only has to
 // work, so the harness cannot rot between runs. No figure is judged, only that both apps served.
 describe("the benchmark harness", () => {
-  it("runs a quick pass of three scenarios against both apps, the Fastify and Hono apps, and database sessions (PostgreSQL, PGlite), with no failed request", () => {
+  it("runs a quick pass of three scenarios against both apps, the Fastify and Hono apps, database sessions (PostgreSQL, PGlite) and password sign-ins, with no failed request", () => {
     const run = spawnSync(
       process.execPath,
       [
         "bench/run.mjs",
         "--quick",
         "--only",
-        "public,session,oidc,fastify,hono,db-protected,db-session,db-oidc,pglite",
+        "public,session,oidc,fastify,hono,db-protected,db-session,db-oidc,pglite,password",
       ],
       { cwd: root, encoding: "utf8", timeout: 600_000 },
     );
@@ -44,5 +44,17 @@ describe("the benchmark harness", () => {
       expect(bare.median, scenario).toBeGreaterThan(0);
       expect(ours.failed + bare.failed, scenario).toBe(0);
     }
+    // Password sign-ins (ours only) and scrypt alone in the same app: both ran, and the
+    // sign-ins all ended signed in.
+    const password = output.results.password as {
+      ours: Figure & { cpuUsPerOp: number };
+      hash: Figure & { cpuUsPerOp: number };
+      restVsHash: number;
+    };
+    expect(password.ours.median, "password").toBeGreaterThan(0);
+    expect(password.ours.failed, "password").toBe(0);
+    expect(password.hash.median, "password").toBeGreaterThan(0);
+    expect(password.hash.cpuUsPerOp, "password").toBeGreaterThan(0);
+    expect(Number.isFinite(password.restVsHash), "password").toBe(true);
   }, 660_000);
 });

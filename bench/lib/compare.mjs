@@ -2,7 +2,8 @@ import { median, round, spread } from "./stats.mjs";
 
 /**
  * @typedef {{ perSecond: number, failed: number, [figure: string]: unknown }} Sample
- * @typedef {{ scenario: string, app: "ours" | "theirs" | "protected" | "bare" | "bare-sync",
+ * @typedef {{ scenario: string,
+ *   app: "ours" | "theirs" | "protected" | "bare" | "bare-sync" | "signin" | "hash",
  *   run: (warmUp: boolean) => Promise<Sample> }} Step
  */
 
@@ -109,5 +110,27 @@ export function frameworkResult(samples, scenario) {
           vsBareSync: pairedRatio(rate(protectedRoute), rate(bareSync)),
         }
       : {}),
+  };
+}
+
+/**
+ * Scenario (16)'s result: the sign-ins' medians as `ours`, the hash alone as `hash`, and the
+ * CPU a sign-in spends besides its hash, `restUs` (µs) and `restVsHash` (a fraction of the
+ * hash's CPU), each the median over rounds of the difference within the round.
+ *
+ * @param {Map<string, Sample[]>} samples from {@link alternate}
+ */
+export function passwordResult(samples) {
+  const signIns = /** @type {Sample[]} */ (samples.get("password/signin"));
+  const hashes = /** @type {Sample[]} */ (samples.get("password/hash"));
+  const cpu = (/** @type {Sample} */ sample) => /** @type {number} */ (sample.cpuUsPerOp);
+  const rest = signIns.map((sample, i) => cpu(sample) - cpu(/** @type {Sample} */ (hashes[i])));
+  return {
+    ours: summarise(signIns),
+    hash: summarise(hashes),
+    restUs: round(median(rest)),
+    restVsHash: round(
+      median(rest.map((value, i) => value / cpu(/** @type {Sample} */ (hashes[i])))),
+    ),
   };
 }

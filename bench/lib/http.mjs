@@ -17,10 +17,13 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
  *
  * @param {string} url
  * @param {{ method?: string, headers?: Record<string, string>, body?: string,
- *   agent?: Agent | false }} [options]
+ *   agent?: Agent | false, timeoutMs?: number }} [options]
  * @returns {Promise<Reply>}
  */
-export function request(url, { method = "GET", headers = {}, body, agent: via = agent } = {}) {
+export function request(
+  url,
+  { method = "GET", headers = {}, body, agent: via = agent, timeoutMs = 15_000 } = {},
+) {
   const target = new URL(url);
   const allHeaders =
     body === undefined
@@ -50,7 +53,7 @@ export function request(url, { method = "GET", headers = {}, body, agent: via = 
         );
       },
     );
-    req.setTimeout(15_000, () => req.destroy(new Error(`timeout: ${method} ${url}`)));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout: ${method} ${url}`)));
     req.on("error", reject);
     req.end(body);
   });

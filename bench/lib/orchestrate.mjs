@@ -3,14 +3,21 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliInit } from "./cli-init.mjs";
 import { runColdStart } from "./cold-start.mjs";
-import { alternate, frameworkResult, pairedRatio, scenarioResult } from "./compare.mjs";
+import {
+  alternate,
+  frameworkResult,
+  pairedRatio,
+  passwordResult,
+  scenarioResult,
+} from "./compare.mjs";
 import { createSessionDatabase, sessionCookie, sessionTokens } from "./database.mjs";
+import { passwordSignUp } from "./flows.mjs";
 import { request } from "./http.mjs";
 import { runMemory } from "./memory.mjs";
 import { freePort, startChild } from "./processes.mjs";
 import { buildReport, machineInfo } from "./report.mjs";
 import { SCENARIOS } from "./scenario-list.mjs";
-import { flowSteps, frameworkSteps, loadSteps } from "./scenarios.mjs";
+import { flowSteps, frameworkSteps, loadSteps, passwordSteps } from "./scenarios.mjs";
 import { OIDC_ID } from "./shared.mjs";
 import { round } from "./stats.mjs";
 import { mintSessionCookies } from "./tokens.mjs";
@@ -196,6 +203,18 @@ export async function runBenchmarks({ root, settings, selected, log }) {
       } finally {
         await database.drop();
       }
+    }
+    if (selected("password")) {
+      heading(["password"]);
+      const app = await start("ours (password)", files.ours, {
+        ...env,
+        PASSWORD_ACCOUNTS: "1",
+        PORT: String(await freePort()),
+      });
+      await passwordSignUp(app.url);
+      const samples = await alternate(passwordSteps(app, common), common);
+      results.password = passwordResult(samples);
+      await app.stop();
     }
     if (selected("cold-start")) {
       heading(["cold-start"]);

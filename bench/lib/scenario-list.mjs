@@ -3,7 +3,8 @@
  * it is run: `load` (autocannon on one path), `flow` (complete sign-ins), `framework` (ours on
  * another framework: its protected route against its bare route, no Auth.js side), `database`
  * (loads and flows on database sessions in PostgreSQL, both libraries), `pglite` (ours on
- * embedded PGlite, protected route against the bare one), or a special measurement of its own. `better` says which way the ours/theirs ratio should go.
+ * embedded PGlite, protected route against the bare one), `password` (ours: password sign-ins
+ * against the hash alone), or a special measurement of its own. `better` says which way the ours/theirs ratio should go.
  */
 export const SCENARIOS = [
   { id: "public", n: 1, title: "unprotected route (ceiling)", unit: "req/s", kind: "load" },
@@ -62,5 +63,12 @@ export const SCENARIOS = [
     title: "database sessions on embedded PGlite: route protected by getSession",
     unit: "req/s",
     kind: "pglite",
+  },
+  {
+    id: "password",
+    n: 16,
+    title: "password sign-ins (scrypt at OWASP's parameters)",
+    unit: "sign-ins/s",
+    kind: "password",
   },
 ].map((scenario) => ({ ...scenario, better: scenario.unit.endsWith("/s") ? "higher" : "lower" }));

@@ -1,5 +1,5 @@
-import { credentialsFlow, oidcFlow, runFlows } from "./flows.mjs";
-import { CookieJar } from "./http.mjs";
+import { credentialsFlow, oidcFlow, passwordFlow, runFlows } from "./flows.mjs";
+import { CookieJar, request } from "./http.mjs";
 import { measureLoad } from "./load.mjs";
 import { cpuMs } from "./processes.mjs";
 
@@ -121,4 +121,53 @@ export function frameworkSteps(ids, apps, settings) {
           }),
       })),
   );
+}
+
+/** Concurrent password sign-ins (and hashes alone): the size of libuv's default thread pool. */
+const PASSWORD_WORKERS = 4;
+
+/**
+ * Scenario (16): the password app's sign-ins (csrf → POST callback → session, each paying one
+ * scrypt), and the hash alone in the same process (`POST /bench/scrypt`, as many at a time),
+ * alternated by round so the two CPU figures are paired. Both run {@link PASSWORD_WORKERS} at
+ * a time, not `flowWorkers`: scrypt runs in libuv's pool of 4 threads, so more concurrent
+ * sign-ins would only queue (and time out on a busy machine) without adding throughput.
+ *
+ * @param {Child} app the password app (`PASSWORD_ACCOUNTS=1`)
+ * @param {{ seconds: number, warmUpSeconds: number }} settings
+ * @returns {Step[]}
+ */
+export function passwordSteps(app, settings) {
+  const duration = (/** @type {boolean} */ warmUp) =>
+    (warmUp ? settings.warmUpSeconds : settings.seconds) * 1000;
+  return [
+    {
+      scenario: "password",
+      app: "signin",
+      run: async (warmUp) => {
+        const before = await app.stats();
+        const result = await runFlows(() => passwordFlow(app.url), {
+          workers: PASSWORD_WORKERS,
+          durationMs: duration(warmUp),
+        });
+        const cpu = cpuMs(before, await app.stats());
+        return { ...result, cpuUsPerOp: (cpu * 1000) / Math.max(result.completed, 1) };
+      },
+    },
+    {
+      scenario: "password",
+      app: "hash",
+      run: async (warmUp) => {
+        const query = `ms=${duration(warmUp)}&concurrency=${PASSWORD_WORKERS}`;
+        // The answer comes when the last hash started in time is done: on a busy machine, a
+        // hash at OWASP's parameters can take seconds.
+        const reply = await request(`${app.url}/bench/scrypt?${query}`, {
+          method: "POST",
+          timeoutMs: duration(warmUp) + 300_000,
+        });
+        if (reply.status !== 200) throw new Error(`scrypt: ${reply.status} ${reply.body}`);
+        return { ...JSON.parse(reply.body), failed: 0 };
+      },
+    },
+  ];
 }

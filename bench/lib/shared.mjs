@@ -10,6 +10,8 @@ export const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 export const USER = { id: "1", name: "Bench User", email: "bench@example.test" };
 export const USERNAME = "bench";
 export const PASSWORD = "correct horse battery staple";
+/** The address of scenario (16)'s password account (its password is PASSWORD). */
+export const PASSWORD_EMAIL = "password-bench@example.test";
 
 /** The OpenID client both apps use (one client, one redirect URI per app). */
 export const OIDC_CLIENT = { id: "bench-app", secret: "bench-app-secret-0123456789" };
