@@ -234,6 +234,15 @@ export const generatedProviders: ProviderInfo[] = [
     peer: "@simplewebauthn/server",
   },
   {
+    id: "password",
+    name: "Email and password",
+    kind: "password",
+    importName: "Password",
+    module: "@create-auth/runtime/providers/password",
+    needsDatabase: true,
+    peer: "nodemailer",
+  },
+  {
     id: "42-school",
     name: "42 School",
     kind: "oauth",

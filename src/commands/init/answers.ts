@@ -209,7 +209,9 @@ export async function collectAnswers(
         ? "--strategy database"
         : chosen.some((p) => p.kind === "email")
           ? "the email provider"
-          : "passkeys (they are stored in the database)",
+          : chosen.some((p) => p.kind === "password")
+            ? "email-and-password accounts (they are stored in the database)"
+            : "passkeys (they are stored in the database)",
   });
   const orm = project.orms.find((detection) => detection.orm === database);
   const strategy =
