@@ -22,7 +22,7 @@ import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { planEnv } from "../plan/env-plan.js";
 import { appOrigin } from "../project/app-origin.js";
-import { configObjects, readConfigObject } from "../project/auth-config.js";
+import { authJsAdapterName, configObjects, readConfigObject } from "../project/auth-config.js";
 import { gitState } from "../project/git.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
@@ -293,6 +293,13 @@ export async function addProvider(
       `${STORED_IN_DATABASE[provider.kind] ?? "Passkeys are stored"} in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`${snippet.property}\` with \`${snippet.importLine}\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
     );
   }
+  const ormAdapter =
+    provider.kind === "password" ? authJsAdapterName(setup.config.adapter) : undefined;
+  if (ormAdapter && !present)
+    throw new CliError(
+      "invalid_combination",
+      `Email-and-password accounts are stored by the runtime's postgresAdapter (or memoryAdapter), and ${setup.config.file} uses ${ormAdapter}, an Auth.js adapter that cannot store passwords. Use \`postgresAdapter(postgresDatabase())\` (your PostgreSQL through DATABASE_URL) from "@create-auth/runtime/adapters/postgres" instead (docs/adapters.md), then run this again.`,
+    );
   // For a provider already configured, flags and stdin still fill in blank env keys.
   const values =
     provider.kind === "oauth" || provider.kind === "oidc"

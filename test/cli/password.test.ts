@@ -4,11 +4,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type CapturedMail, startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { type AddProviderOptions, addProvider } from "../../src/commands/add-provider.js";
+import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
 import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
+import { commit } from "../support/install.js";
 import { initApp, npm, SESSION_COOKIE, setCookies, start } from "../support/journey.js";
 import { schemaErrors } from "../support/schemas.js";
 
-afterAll(removeTemporary);
+afterAll(() => {
+  removeTemporary();
+  removeProjects();
+});
 
 /** The confirmation link of a password mail. */
 function verifyLink(mail: CapturedMail): URL {
@@ -71,6 +76,49 @@ describe("init with email and password", () => {
   });
 });
 
+describe("init with email and password on an app with an ORM", () => {
+  /** The Kysely app of the ORM tests (PostgreSQL), committed to git. */
+  function kyselyApp(): string {
+    const files = postgresCtlApp();
+    const pkg = files["package.json"] as { dependencies: Record<string, string> };
+    pkg.dependencies.express = "^5.1.0";
+    const root = writeProject({
+      ...files,
+      "src/app.ts": `import express from "express";\n\nconst app = express();\napp.listen(3000);\n`,
+    });
+    commit(root, { init: true });
+    return root;
+  }
+
+  it("uses the runtime's adapter, not the ORM's (which cannot store passwords)", async () => {
+    const root = kyselyApp();
+    const run = await runInit({ cwd: root, providers: "password", dryRun: true, json: true });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.json?.answers.database).toBe("embedded");
+    const config = (run.json?.plan.files as { path: string; diff: string }[]).find((f) =>
+      f.path.endsWith("auth.ts"),
+    );
+    expect(config?.diff).toContain("+  adapter: postgresAdapter(embeddedDatabase()),");
+    expect(config?.diff).not.toContain("KyselyAdapter");
+  });
+
+  it("refuses --database <orm> with the password provider, naming what works", async () => {
+    const root = kyselyApp();
+    const before = tree(root);
+    const run = await runInit({
+      cwd: root,
+      providers: "password",
+      database: "kysely",
+      yes: true,
+      json: true,
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.json?.error.code).toBe("invalid_combination");
+    expect(run.json?.error.message).toContain("--database postgres");
+    expect(tree(root)).toEqual(before);
+  });
+});
+
 describe("add-provider password", () => {
   function project(config: string) {
     const dir = copyFixture("check-express");
@@ -129,6 +177,19 @@ export const authConfig = {
     const again = await runAdd("password", { cwd: dir });
     expect(again.exitCode).toBe(0);
     expect(again.json?.plan.files).toEqual([]);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("refuses an Auth.js adapter, which cannot store passwords, naming the runtime's", async () => {
+    const dir = project(
+      `import GitHub from "@create-auth/runtime/providers/github";\nimport { PrismaAdapter } from "@auth/prisma-adapter";\nimport { prisma } from "./db.js";\nexport const authConfig = { providers: [GitHub], adapter: PrismaAdapter(prisma) };\n`,
+    );
+    const before = tree(dir);
+    const run = await runAdd("password", { cwd: dir });
+    expect(run.exitCode).toBe(1);
+    expect(run.json?.error.code).toBe("invalid_combination");
+    expect(run.json?.error.message).toContain("PrismaAdapter");
+    expect(run.json?.error.message).toContain("postgresAdapter(postgresDatabase())");
     expect(tree(dir)).toEqual(before);
   });
 
