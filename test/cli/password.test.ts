@@ -56,6 +56,26 @@ describe("init with email and password", () => {
     expect(env).toMatch(/^AUTH_EMAIL_FROM=$/m);
   });
 
+  it("can be picked interactively, then asks where sessions and the database live", async () => {
+    const dir = copyFixture("express5-ts-split");
+    const asked: string[] = [];
+    const run = await runInit(
+      { cwd: dir },
+      { answers: [["password"], "jwt", "embedded", "/auth", false, true], asked },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(asked).toEqual([
+      "Which sign-in methods?",
+      "Where do sessions live?",
+      "Which database?",
+      "Where should the auth endpoints live?",
+      "Does the app run behind a reverse proxy (trust X-Forwarded-* headers)?",
+      "Apply these changes?",
+    ]);
+    expect(run.stdout).toContain("--providers password --strategy jwt --database embedded");
+    expect(read(dir, "src/auth.ts")).toMatch(/^ {4}Password\(\),$/m);
+  });
+
   it("writes the mail keys once with the email provider", async () => {
     const dir = copyFixture("express5-ts-split");
     const run = await runInit({ cwd: dir, providers: "email,password", yes: true });
