@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type CapturedMail, startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { type AddProviderOptions, addProvider } from "../../src/commands/add-provider.js";
 import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
+import { runCheck } from "../support/check-project.js";
 import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
 import { commit } from "../support/install.js";
 import { initApp, npm, SESSION_COOKIE, setCookies, start } from "../support/journey.js";
@@ -54,6 +55,9 @@ describe("init with email and password", () => {
     const env = read(dir, ".env");
     expect(env).toMatch(/^AUTH_EMAIL_SERVER=$/m);
     expect(env).toMatch(/^AUTH_EMAIL_FROM=$/m);
+    // What init writes passes check's password rules.
+    const findings = (await runCheck(dir)).json?.findings as { rule: string }[];
+    expect(findings.filter((f) => f.rule.startsWith("password-"))).toEqual([]);
   });
 
   it("can be picked interactively, then asks where sessions and the database live", async () => {
