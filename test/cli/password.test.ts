@@ -4,10 +4,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type CapturedMail, startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { type AddProviderOptions, addProvider } from "../../src/commands/add-provider.js";
-import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
+import { expressPostgresCtlApp, removeProjects } from "../orm/kysely-projects.js";
 import { runCheck } from "../support/check-project.js";
 import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
-import { commit } from "../support/install.js";
 import { initApp, npm, SESSION_COOKIE, setCookies, start } from "../support/journey.js";
 import { schemaErrors } from "../support/schemas.js";
 
@@ -101,18 +100,10 @@ describe("init with email and password", () => {
 });
 
 describe("init with email and password on an app with an ORM", () => {
-  /** The Kysely app of the ORM tests (PostgreSQL), committed to git. */
-  function kyselyApp(): string {
-    const files = postgresCtlApp();
-    const pkg = files["package.json"] as { dependencies: Record<string, string> };
-    pkg.dependencies.express = "^5.1.0";
-    const root = writeProject({
-      ...files,
-      "src/app.ts": `import express from "express";\n\nconst app = express();\napp.listen(3000);\n`,
-    });
-    commit(root, { init: true });
-    return root;
-  }
+  const kyselyApp = () =>
+    expressPostgresCtlApp(
+      `import express from "express";\n\nconst app = express();\napp.listen(3000);\n`,
+    );
 
   it("uses the runtime's adapter, not the ORM's (which cannot store passwords)", async () => {
     const root = kyselyApp();
