@@ -54,6 +54,8 @@ export function providerExpression(
       // Uncalled: it reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM itself.
       return "Email";
     case "webauthn":
+    case "password":
+      // Password() reads AUTH_EMAIL_SERVER and AUTH_EMAIL_FROM itself, as Email does.
       return `${provider.importName}()`;
     default:
       // Uncalled: the runtime fills clientId/clientSecret/issuer from AUTH_<ID>_*.

@@ -9,7 +9,7 @@ import { generatedProviders } from "./providers.generated.js";
 export interface ProviderInfo {
   id: string;
   name: string;
-  kind: "oauth" | "oidc" | "credentials" | "email" | "webauthn";
+  kind: "oauth" | "oidc" | "credentials" | "email" | "webauthn" | "password";
   /** The default export's name in generated code. */
   importName: string;
   module: string;
@@ -25,7 +25,7 @@ export interface ProviderInfo {
   scopes?: string;
   /** What differs from plain OAuth 2 / OIDC, in a sentence or two. */
   quirks?: string;
-  /** Needs an adapter (magic-link tokens, passkeys). */
+  /** Needs an adapter (magic-link tokens, passkeys, password accounts). */
   needsDatabase?: boolean;
   /** An optional peer of the runtime the provider loads (installed with it). */
   peer?: string;
@@ -68,7 +68,8 @@ export function envPrefix(id: string): string {
 /** The environment variables a provider needs, in order. */
 export function providerEnv(provider: ProviderInfo, id = provider.id): string[] {
   if (provider.kind === "credentials" || provider.kind === "webauthn") return [];
-  if (provider.kind === "email") return ["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"];
+  if (provider.kind === "email" || provider.kind === "password")
+    return ["AUTH_EMAIL_SERVER", "AUTH_EMAIL_FROM"];
   const prefix = envPrefix(id);
   return [
     `${prefix}_ID`,

@@ -18,6 +18,11 @@ import { maxAgeTooLong } from "./rules/max-age-too-long.js";
 import { moduleShadowsFolder } from "./rules/module-shadows-folder.js";
 import { oauthChecksLowered } from "./rules/oauth-checks-lowered.js";
 import { ormSchemaIncomplete } from "./rules/orm-schema-incomplete.js";
+import { passwordHashWeak } from "./rules/password-hash-weak.js";
+import { passwordMinLengthLow } from "./rules/password-min-length-low.js";
+import { passwordUnsafeHash } from "./rules/password-unsafe-hash.js";
+import { passwordVerificationOff } from "./rules/password-verification-off.js";
+import { passwordWithoutAdapter } from "./rules/password-without-adapter.js";
 import { playgroundInProduction } from "./rules/playground-in-production.js";
 import { providerEnvMissing } from "./rules/provider-env-missing.js";
 import { providerTokensInSession } from "./rules/provider-tokens-in-session.js";
@@ -81,12 +86,17 @@ export const rules: Rule[] = [
   ormSchemaIncomplete,
   credentialsDatabaseStrategy,
   emailWithoutAdapter,
+  passwordWithoutAdapter,
   debugInProduction,
   playgroundInProduction,
   demoUser,
   credentialsAlwaysNull,
   credentialsNoPasswordCheck,
   emailAccountLinking,
+  passwordHashWeak,
+  passwordUnsafeHash,
+  passwordMinLengthLow,
+  passwordVerificationOff,
   oauthChecksLowered,
   redirectCallbackOpen,
   providerTokensInSession,

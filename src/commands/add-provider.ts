@@ -22,7 +22,7 @@ import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { planEnv } from "../plan/env-plan.js";
 import { appOrigin } from "../project/app-origin.js";
-import { configObjects, readConfigObject } from "../project/auth-config.js";
+import { authJsAdapterName, configObjects, readConfigObject } from "../project/auth-config.js";
 import { gitState } from "../project/git.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
@@ -150,14 +150,21 @@ function envAdditions(
   values: Awaited<ReturnType<typeof credentials>>,
 ): EnvAddition[] {
   if (provider.kind === "credentials" || provider.kind === "webauthn") return [];
-  if (provider.kind === "email")
+  if (provider.kind === "email" || provider.kind === "password")
     return [
       {
         key: "AUTH_EMAIL_SERVER",
         value: "",
         comment: "SMTP URL; empty prints links to the console in development",
       },
-      { key: "AUTH_EMAIL_FROM", value: "", comment: "Sender of sign-in emails" },
+      {
+        key: "AUTH_EMAIL_FROM",
+        value: "",
+        comment:
+          provider.kind === "email"
+            ? "Sender of sign-in emails"
+            : "Sender of confirmation and reset emails",
+      },
     ];
   const prefix = envPrefix(id);
   return [
@@ -238,6 +245,13 @@ function planWebAuthnFlag(
     : undefined;
 }
 
+/** What a provider that needs a database keeps there, for the refusal without an adapter. */
+const STORED_IN_DATABASE: Partial<Record<ProviderInfo["kind"], string>> = {
+  email: "Email sign-in stores its one-time tokens",
+  webauthn: "Passkeys are stored",
+  password: "Email-and-password accounts (their hashes and confirmation links) are stored",
+};
+
 /**
  * `auth add-provider <id>`: adds a provider's import and entry to the auth configuration and its
  * env keys to the env file and `.env.example` (existing values are never changed), then prints
@@ -276,9 +290,16 @@ export async function addProvider(
     const snippet = databaseSnippet(root, setup.config.file, pkg.type === "module");
     throw new CliError(
       "invalid_combination",
-      `${provider.kind === "email" ? "Email sign-in stores its one-time tokens" : "Passkeys are stored"} in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`${snippet.property}\` with \`${snippet.importLine}\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
+      `${STORED_IN_DATABASE[provider.kind] ?? "Passkeys are stored"} in a database, and ${setup.config.file} has no \`adapter\`. Add one first — \`${snippet.property}\` with \`${snippet.importLine}\` and the @electric-sql/pglite package (docs/adapters.md) — then run this again.`,
     );
   }
+  const ormAdapter =
+    provider.kind === "password" ? authJsAdapterName(setup.config.adapter) : undefined;
+  if (ormAdapter && !present)
+    throw new CliError(
+      "invalid_combination",
+      `Email-and-password accounts are stored by the runtime's postgresAdapter (or memoryAdapter), and ${setup.config.file} uses ${ormAdapter}, an Auth.js adapter that cannot store passwords. Use \`postgresAdapter(postgresDatabase())\` (your PostgreSQL through DATABASE_URL) from "@create-auth/runtime/adapters/postgres" instead (docs/adapters.md), then run this again.`,
+    );
   // For a provider already configured, flags and stdin still fill in blank env keys.
   const values =
     provider.kind === "oauth" || provider.kind === "oidc"
@@ -345,7 +366,7 @@ export async function addProvider(
     console: oauth ? (provider.console ?? null) : null,
     // Keys still blank once the plan is applied (the email keys have working defaults).
     fillIn:
-      provider.kind === "email"
+      provider.kind === "email" || provider.kind === "password"
         ? []
         : additions.filter((a) => !envValue(plan.read(envFile) ?? "", a.key)).map((a) => a.key),
   };

@@ -256,3 +256,12 @@ export function configObjects(
   }
   return found;
 }
+
+/**
+ * The Auth.js adapter an adapter expression calls (`PrismaAdapter(prisma)`: the `@auth/*` adapters
+ * are PascalCase, the runtime's own `postgresAdapter`/`memoryAdapter` are not). Auth.js adapters
+ * have no password storage, which the password provider needs.
+ */
+export function authJsAdapterName(adapter: { resolved: string } | undefined): string | undefined {
+  return adapter && /\b([A-Z]\w*Adapter)\s*\(/.exec(adapter.resolved)?.[1];
+}

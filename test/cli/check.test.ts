@@ -19,6 +19,7 @@ import {
 import { copyFixture, removeTemporary, runCommand } from "../support/cli.js";
 import { schemaErrors } from "../support/schemas.js";
 import { dangerousOptionCases } from "./check-dangerous-options.cases.js";
+import { passwordCases } from "./check-password.cases.js";
 import { otherWiringCases, wiringCases } from "./check-wiring.cases.js";
 
 afterAll(removeTemporary);
@@ -400,7 +401,13 @@ describe("check", () => {
   it("has a case for every rule, and at least 15 rules", () => {
     expect(rules.length).toBeGreaterThanOrEqual(15);
     const covered = new Set(
-      [...cases, ...dangerousOptionCases, ...wiringCases, ...otherWiringCases].map((c) => c.rule),
+      [
+        ...cases,
+        ...dangerousOptionCases,
+        ...wiringCases,
+        ...otherWiringCases,
+        ...passwordCases,
+      ].map((c) => c.rule),
     );
     expect([...covered].sort()).toEqual(rules.map((r) => r.id).sort());
   });

@@ -4,20 +4,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { check } from "../../src/commands/check.js";
 import { migrateCommand } from "../../src/commands/migrate.js";
-import { postgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
+import { expressPostgresCtlApp, removeProjects, writeProject } from "../orm/kysely-projects.js";
 import { runCommand, runInit, tree } from "../support/cli.js";
-import { commit } from "../support/install.js";
 
 afterAll(removeProjects);
 
 /** The Kysely app of the ORM tests, as an Express app committed to git. */
 function expressKyselyApp(): string {
-  const files = postgresCtlApp();
-  const pkg = files["package.json"] as { dependencies: Record<string, string> };
-  pkg.dependencies.express = "^5.1.0";
-  const root = writeProject({
-    ...files,
-    "src/app.ts": `import express from "express";
+  return expressPostgresCtlApp(`import express from "express";
 import { db } from "./db/index.js";
 
 const app = express();
@@ -25,10 +19,7 @@ app.get("/pets", async (_req, res) => {
   res.json(await db.selectFrom("pet").selectAll().execute());
 });
 app.listen(3000);
-`,
-  });
-  commit(root, { init: true });
-  return root;
+`);
 }
 
 describe("init on an app with an ORM", () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { commit } from "../support/install.js";
 
 const made: string[] = [];
 
@@ -243,4 +244,14 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 `,
   };
+}
+
+/** {@link postgresCtlApp} as an Express 5 app whose `src/app.ts` is `app`, committed to git. */
+export function expressPostgresCtlApp(app: string): string {
+  const files = postgresCtlApp();
+  const pkg = files["package.json"] as { dependencies: Record<string, string> };
+  pkg.dependencies.express = "^5.1.0";
+  const root = writeProject({ ...files, "src/app.ts": app });
+  commit(root, { init: true });
+  return root;
 }

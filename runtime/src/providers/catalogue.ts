@@ -28,7 +28,7 @@ export interface ProviderCatalogue {
   module?: string;
   /** Shown on the button and in the CLI. */
   name: string;
-  kind: "oauth" | "oidc" | "credentials" | "email" | "webauthn";
+  kind: "oauth" | "oidc" | "credentials" | "email" | "webauthn" | "password";
   /** The default export's name in generated code (`import GitHub from …`). */
   importName: string;
   /** Where an app is registered: a URL, or words ("your Keycloak admin console"). */
@@ -54,7 +54,7 @@ export interface ProviderCatalogue {
   brandColor?: SchemeValue;
   /** Inline SVG markup (our own drawing or a monogram; never fetched from anywhere). */
   logo?: SchemeValue;
-  /** Needs an adapter (magic-link tokens, passkeys). */
+  /** Needs an adapter (magic-link tokens, passkeys, password accounts). */
   needsDatabase?: boolean;
   /** An optional peer of the runtime the provider loads (installed with it). */
   peer?: string;

@@ -6,14 +6,28 @@
  * @module providers/password
  */
 import { logText } from "../core/log-text.js";
-import { OWASP_SCRYPT } from "../password/hash.js";
+import { meetsOwasp, OWASP_SCRYPT } from "../password/hash.js";
 import { passwordMessage } from "../password/messages.js";
+import { defineCatalogue } from "./catalogue.js";
 import { definedOnly, usesConsole } from "./email.js";
 import { sendSmtp } from "./smtp.js";
 import type { PasswordConfig, PasswordMailParams } from "./types.js";
 
 export type { PasswordConfig, PasswordMailParams };
-export { OWASP_SCRYPT };
+// `meetsOwasp` is the floor the runtime enforces at start; `create-auth check` applies the same
+// one to the parameters it reads in the source.
+export { meetsOwasp, OWASP_SCRYPT };
+
+/** The catalogue entry: see docs/adding-a-provider.md. */
+export const catalogue = defineCatalogue({
+  id: "password",
+  name: "Email and password",
+  kind: "password",
+  importName: "Password",
+  needsDatabase: true,
+  peer: "nodemailer",
+  order: 103,
+});
 
 /** What `Password()` takes; every field is optional. */
 export type PasswordUserConfig = Partial<Omit<PasswordConfig, "type" | "options">>;

@@ -69,6 +69,7 @@ const kindLabel: Record<ProviderInfo["kind"], string> = {
   credentials: "credentials",
   email: "email",
   webauthn: "passkey",
+  password: "password",
 };
 
 /**

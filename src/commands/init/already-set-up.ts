@@ -55,9 +55,9 @@ export function readSetUp(project: ProjectInfo): SetUp | undefined {
 const FEATURED = 16;
 const LIST_COMMAND = "npx create-auth add-provider --list";
 
-/** A sign-in provider suggestion other than credentials, email and passkeys. */
+/** A sign-in provider suggestion other than credentials, email, passkeys and passwords. */
 const isOAuth = (s: Suggestion) =>
-  s.command !== undefined && !/credentials|email|passkey$/.test(s.value);
+  s.command !== undefined && !/credentials|email|passkey|password$/.test(s.value);
 
 /** What can still be added to `setUp`: providers it lacks, a database when it has none. */
 export function suggestions(project: ProjectInfo, setUp: SetUp): Suggestion[] {

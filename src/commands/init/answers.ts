@@ -87,10 +87,18 @@ async function chooseDatabase(
   project: ProjectInfo,
   flags: InitFlags,
   asker: Asker,
-  need: { needed: boolean; why: string },
+  need: { needed: boolean; why: string; runtimeAdapter?: string },
 ): Promise<string | undefined> {
-  const found = project.orms;
   const flag = flags.database;
+  // The password provider stores accounts with the runtime's own adapter: an ORM's Auth.js
+  // adapter has no password methods, so the app's ORM is not offered (its PostgreSQL is, as a
+  // server through DATABASE_URL).
+  if (need.runtimeAdapter && flag !== undefined && ormById(flag))
+    throw new CliError(
+      "invalid_combination",
+      `${need.runtimeAdapter} are stored by the runtime's postgresAdapter, and ${ormById(flag)!.name}'s Auth.js adapter cannot store passwords: use --database postgres (your PostgreSQL server through DATABASE_URL) or --database embedded.`,
+    );
+  const found = need.runtimeAdapter ? [] : project.orms;
   if (flag !== undefined && !(runtimeDatabases as readonly string[]).includes(flag)) {
     const module = ormById(flag);
     if (!module)
@@ -204,12 +212,17 @@ export async function collectAnswers(
   const early = ormFirst ? undefined : await askStrategy("jwt");
   const database = await chooseDatabase(project, flags, asker, {
     needed: (early ?? strategyFlag) === "database" || needsDatabase,
+    ...(chosen.some((p) => p.kind === "password")
+      ? { runtimeAdapter: "Email-and-password accounts" }
+      : {}),
     why:
       (early ?? strategyFlag) === "database"
         ? "--strategy database"
         : chosen.some((p) => p.kind === "email")
           ? "the email provider"
-          : "passkeys (they are stored in the database)",
+          : chosen.some((p) => p.kind === "password")
+            ? "email-and-password accounts (they are stored in the database)"
+            : "passkeys (they are stored in the database)",
   });
   const orm = project.orms.find((detection) => detection.orm === database);
   const strategy =

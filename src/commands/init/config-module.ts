@@ -97,7 +97,9 @@ export function envAdditions(answers: Answers, secret: string) {
   ];
   for (const provider of answers.providers) {
     if (provider.kind === "credentials" || provider.kind === "webauthn") continue;
-    if (provider.kind === "email") {
+    if (provider.kind === "email" || provider.kind === "password") {
+      // Email and Password share the mail transport: the keys once.
+      if (additions.some((a) => a.key === "AUTH_EMAIL_SERVER")) continue;
       additions.push(
         {
           key: "AUTH_EMAIL_SERVER",

@@ -113,6 +113,10 @@ export function nextSteps(
         ? `Replace the demo user in authorize() at ${credentials.file}:${credentials.line} with a lookup in your user store before going live.`
         : `Write your authorize() in ${credentials.file}:${credentials.line}: until it looks users up and checks their password, it refuses everyone.`,
     );
+  if (answers.providers.some((p) => p.kind === "password"))
+    list.push(
+      `For production, set AUTH_EMAIL_SERVER (an SMTP URL) and AUTH_EMAIL_FROM in ${answers.envFile} or the server's environment: without a server, confirmation and reset mails fail there (in development they are printed to the console).`,
+    );
   list.push(start ? `Start the app: ${start}` : "Start the app.");
   list.push(`Open ${signIn}`);
   return {
