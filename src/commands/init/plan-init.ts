@@ -1,5 +1,4 @@
 import { ignores } from "../../edit/gitignore.js";
-import { formatWithProject } from "../../project/project-formatter.js";
 import { moduleOf, type ProjectInfo } from "../../frameworks/registry.js";
 import { planJestForEsmAdapter } from "../../orm/jest-esm-adapter.js";
 import { moduleOfOrm } from "../../orm/registry.js";
@@ -7,6 +6,7 @@ import { planOrmSchema } from "../../orm/workspace-wiring.js";
 import { type ChangeSet, PlanBuilder } from "../../plan/change-set.js";
 import { generateSecret, planEnv } from "../../plan/env-plan.js";
 import { isIgnored } from "../../project/git.js";
+import { formatWithProject } from "../../project/project-formatter.js";
 import {
   findsRuntime,
   MIN_TYPESCRIPT,
