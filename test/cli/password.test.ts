@@ -1,26 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CapturedMail, startSmtpServer } from "../../runtime/test/email/smtp.js";
+import { startSmtpServer } from "../../runtime/test/email/smtp.js";
+import { expectPasswordJourney } from "../../runtime/test/password/journey.js";
+import { launchBrowser } from "../../runtime/test/support/browser.js";
 import { type AddProviderOptions, addProvider } from "../../src/commands/add-provider.js";
 import { expressPostgresCtlApp, removeProjects } from "../orm/kysely-projects.js";
 import { runCheck } from "../support/check-project.js";
 import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
-import { initApp, npm, SESSION_COOKIE, setCookies, start } from "../support/journey.js";
+import { initApp, npm, start } from "../support/journey.js";
 import { schemaErrors } from "../support/schemas.js";
 
 afterAll(() => {
   removeTemporary();
   removeProjects();
 });
-
-/** The confirmation link of a password mail. */
-function verifyLink(mail: CapturedMail): URL {
-  const match = /https?:\/\/\S+\/password\/verify\?\S+/.exec(mail.text);
-  if (!match) throw new Error(`No confirmation link in:\n${mail.text}`);
-  return new URL(match[0]);
-}
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
 
@@ -222,8 +218,11 @@ export const authConfig = {
   });
 });
 
-describe("init, start, sign up, confirm by mail, signed in", () => {
-  it("Express 5, TypeScript, embedded database, a real SMTP server", async () => {
+describe("init, start, and every password flow in Chromium", () => {
+  let browser: Browser | undefined;
+  afterAll(() => browser?.close());
+
+  it("Express 5, TypeScript, embedded database, a real SMTP server: sign up, confirm by mail, sign out, reset, sign in, change", async () => {
     const dir = copyFixture("express5-ts-split");
     npm(dir, ["install"]);
     initApp(dir, ["--providers", "password"]);
@@ -236,50 +235,20 @@ describe("init, start, sign up, confirm by mail, signed in", () => {
       AUTH_EMAIL_FROM: "auth@example.com",
     });
     try {
-      const email = "ada@example.com";
-      const password = "correct horse battery staple";
-      const csrf = await fetch(`${app.origin}/auth/csrf`);
-      const cookie = setCookies(csrf);
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const form = (fields: Record<string, string>) => ({
-        method: "POST",
-        redirect: "manual" as const,
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        body: new URLSearchParams({ csrfToken, ...fields }),
-      });
-
-      const signUp = await fetch(`${app.origin}/auth/password/signup`, form({ email, password }));
-      expect(signUp.status, app.server.output()).toBe(302);
-      // Signing up never signs in.
-      expect(setCookies(signUp)).not.toContain(SESSION_COOKIE);
-
-      const mail = await smtp.nextMessage();
-      expect(mail.to).toEqual([email]);
-      const link = verifyLink(mail);
-      expect(link.pathname).toBe("/auth/password/verify");
-      const page = await fetch(link, { headers: { cookie } });
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('name="token"');
-
-      // The confirmation page posts the password with the link's token.
-      const confirmed = await fetch(
-        `${app.origin}/auth/callback/password`,
-        form({
-          email,
-          password,
-          token: link.searchParams.get("token") ?? "",
-          callbackUrl: `${app.origin}/`,
-        }),
+      browser = await launchBrowser();
+      // The app as init left it: its own home page, the handler at /auth, OWASP's hash.
+      await expectPasswordJourney(
+        browser,
+        { origin: app.origin, base: "/auth", sessionPath: "/auth/session", home: "/", smtp },
+        "ada@example.com",
       );
-      expect(confirmed.status, app.server.output()).toBe(302);
-      expect(confirmed.headers.get("location")).toBe(`${app.origin}/`);
-      const session = await fetch(`${app.origin}/auth/session`, {
-        headers: { cookie: `${cookie}; ${setCookies(confirmed)}` },
+    } catch (error) {
+      throw new Error(`${String(error)}\n--- app output ---\n${app.server.output()}`, {
+        cause: error,
       });
-      expect(await session.json()).toMatchObject({ user: { email } });
     } finally {
       await app.server.stop();
       await smtp.close();
     }
-  }, 240_000);
+  }, 300_000);
 });

@@ -9,7 +9,10 @@ export interface PasswordApp {
   origin: string;
   /** The auth handler's path, e.g. `/auth` or `/api/auth`. */
   base: string;
-  /** A route answering `{"session": …}` as JSON for the browser's cookies. */
+  /**
+   * A route answering the browser's session as JSON: `{"session": …}` (an app's own route), or
+   * the session itself (`{base}/session`).
+   */
   sessionPath: string;
   /** Where a sign-in with no `callbackUrl` lands (the app's home page). */
   home: string;
@@ -27,9 +30,9 @@ function linkIn(mail: CapturedMail): string {
 async function sessionOf(page: Page, app: PasswordApp) {
   const response = await page.goto(`${app.origin}${app.sessionPath}`);
   expect(response?.status()).toBe(200);
-  return JSON.parse((await page.textContent("body")) ?? "null").session as {
-    user?: { email?: string | null };
-  } | null;
+  const body = JSON.parse((await page.textContent("body")) ?? "null");
+  const session = body !== null && "session" in body ? body.session : body;
+  return session as { user?: { email?: string | null } } | null;
 }
 
 const bodyText = async (page: Page) => (await page.textContent("body")) ?? "";
