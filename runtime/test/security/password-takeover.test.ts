@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { captureLogger, outboxEmailProvider, SECRET, setCookie } from "../helpers.js";
 import { useMockOP } from "../oauth/harness.js";
-import { confirm, forgot, outboxPassword, signIn, signUp } from "../password/support.js";
+import {
+  confirm,
+  confirmedAccount,
+  forgot,
+  outboxPassword,
+  signIn,
+  signUp,
+} from "../password/support.js";
 import { swappableMemoryAdapter, useServer } from "./server.js";
 
 // Account pre-hijacking with passwords, both ways: an attacker's unconfirmed password account
@@ -22,6 +29,8 @@ const server = useServer(() => ({
   session: { strategy: "database" },
   providers: [
     op.oidc({ allowDangerousEmailAccountLinking: true }),
+    // A provider without email linking: an account joins a user only from that user's session.
+    op.oidc({ id: "careful", name: "Careful" }),
     mail.provider,
     // Even an app that lets magic links into users it created itself.
     { ...magic.provider, signInUnverifiedUsers: true },
@@ -120,5 +129,42 @@ describe("the victim's provider account", () => {
     const fresh = server().client();
     await signIn(fresh, VICTIM, "victim now has one");
     expect(await fresh.session()).toMatchObject({ user: { email: VICTIM } });
+  });
+});
+
+describe("linking a provider to a password account (issue 22, point 3)", () => {
+  const OWNER = "owner@example.test";
+  beforeEach(() => {
+    op.op.state.behaviour = { claims: { sub: "owner-sub", email: OWNER, email_verified: true } };
+  });
+
+  it("joins the provider's account to the user signed in with their password", async () => {
+    const client = await confirmedAccount(server().client(), mail, OWNER, "owner passphrase one");
+    const user = await adapter.getUserByEmail(OWNER);
+    const response = await op.complete(client, "careful");
+    expect(response.headers.get("location")).toBe(server().origin);
+    expect(
+      await adapter.getUserByAccount({ provider: "careful", providerAccountId: "owner-sub" }),
+    ).toMatchObject({ id: user!.id });
+    // Either way in now reaches the same user.
+    const viaProvider = server().client();
+    await op.complete(viaProvider, "careful");
+    expect(await viaProvider.session()).toMatchObject({ user: { email: OWNER } });
+    const viaPassword = server().client();
+    await signIn(viaPassword, OWNER, "owner passphrase one");
+    expect(await viaPassword.session()).toMatchObject({ user: { email: OWNER } });
+  });
+
+  it("does not join it without that session, though the provider asserts the same address", async () => {
+    await confirmedAccount(server().client(), mail, OWNER, "owner passphrase one");
+    const stranger = server().client();
+    const response = await op.complete(stranger, "careful");
+    expect(response.headers.get("location")).toBe(
+      `${server().origin}/auth/signin?error=OAuthAccountNotLinked`,
+    );
+    expect(await stranger.session()).toBeNull();
+    expect(
+      await adapter.getUserByAccount({ provider: "careful", providerAccountId: "owner-sub" }),
+    ).toBeNull();
   });
 });
