@@ -26,6 +26,7 @@ import { authJsAdapterName, configObjects, readConfigObject } from "../project/a
 import { gitState } from "../project/git.js";
 import { dependencyRange, findPackageRoot, readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, installCommand } from "../project/package-manager.js";
+import { formatWithProject } from "../project/project-formatter.js";
 import { envValue } from "../syntax/dotenv.js";
 import { moduleKindOf } from "../syntax/module-kind.js";
 import { parse } from "../syntax/parse.js";
@@ -346,7 +347,8 @@ export async function addProvider(
     const [command, args] = installCommand(detectPackageManager(root, pkg).name, [provider.peer]);
     plan.install = { command, args, packages: [provider.peer] };
   }
-  const changes = plan.build();
+  // As with init: the project's own formatter has the last word on the edited source.
+  const changes = formatWithProject(plan.build(), pkg);
 
   const base = endpointBase(setup, framework?.framework);
   const origin = appOrigin(plan.read(envFile) ?? "", devPort(root, pkg, setup, framework));

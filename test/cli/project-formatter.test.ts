@@ -1,7 +1,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFixture, removeTemporary, runInit, tree } from "../support/cli.js";
+import { addProvider } from "../../src/commands/add-provider.js";
+import { copyFixture, removeTemporary, runCommand, runInit, tree } from "../support/cli.js";
 import { run } from "../support/corpus.js";
 
 // Init's output under the project's own tools, installed from the npm registry (the shared npm
@@ -121,4 +122,38 @@ describe("init in a project with its own formatter and linter", () => {
     );
     expect(tree(dir)["src/auth.js"]).toContain("Credentials(");
   });
+});
+
+describe("add-provider in a project with its own formatter", () => {
+  it("Prettier finds the configuration add-provider edited formatted (a line it had to wrap)", async () => {
+    // A narrow print width: the new provider's import line is longer, so only Prettier itself
+    // gets it right (the edit helpers follow quotes, semicolons and indentation, not wrapping).
+    const dir = await projectWith(
+      {
+        ".prettierrc.json": JSON.stringify({
+          printWidth: 60,
+          useTabs: true,
+          singleQuote: true,
+          semi: false,
+        }),
+      },
+      ["prettier@3"],
+      ["npx", "prettier", "--write", "src"],
+    );
+    expect((await demoInit(dir)).exitCode).toBe(0);
+    const before = tree(dir);
+    const add = await runCommand(
+      (io) => addProvider("github", { cwd: dir, yes: true, install: false }, io),
+      { json: false, yes: true },
+    );
+    expect(add.exitCode, add.stderr).toBe(0);
+    const after = tree(dir);
+    const changed = Object.keys(after).filter(
+      (file) => /\.js$/.test(file) && after[file] !== before[file],
+    );
+    expect(changed).toContain("src/auth.js");
+    expect(after["src/auth.js"]).toMatch(/providers: \[[\s\S]*\bGitHub\b/);
+    const check = await run("npx", ["prettier", "--check", ...changed], dir);
+    expect(check.exitCode, check.all).toBe(0);
+  }, 120_000);
 });
