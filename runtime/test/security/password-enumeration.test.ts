@@ -113,7 +113,11 @@ async function medians(
   const time = async (run: () => Promise<unknown>) => {
     const start = performance.now();
     await run();
-    return performance.now() - start;
+    const elapsed = performance.now() - start;
+    // Work a request leaves for after its answer (a mail sent in the background) ends before
+    // the next request is timed: each is measured alone, not with its predecessor's tail.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    return elapsed;
   };
   await known();
   await unknown();
@@ -169,7 +173,7 @@ describe("no account enumeration by timing", () => {
 
   it("a reset request takes as long for an unknown address as for a known one", async () => {
     const result = await medians(
-      15,
+      25,
       attempt("/auth/password/forgot", { email: KNOWN }),
       attempt("/auth/password/forgot", { email: "nobody@example.com" }),
     );
