@@ -10,7 +10,7 @@ import Credentials from "../../src/providers/credentials.js";
 import type { SendVerificationRequestParams } from "../../src/providers/types.js";
 import { captureLogger, type HttpTestClient, SECRET } from "../helpers.js";
 import { expectSame } from "./deviations.js";
-import { startFakeOAuth } from "./fake-oauth.js";
+import { oauthSignIn, startFakeOAuth } from "./fake-oauth.js";
 import { callFields, recorder } from "./recorder.js";
 import { browser, startServerPair } from "./servers.js";
 
@@ -65,14 +65,6 @@ beforeAll(async () => {
   }));
 });
 afterAll(() => Promise.all([jwtServers?.close(), databaseServers?.close(), oauth?.close()]));
-
-async function oauthSignIn(client: HttpTestClient, login: string) {
-  const csrfToken = await client.csrfToken();
-  const start = await client.request("/auth/signin/acme", { form: { csrfToken } });
-  const state = new URL(start.headers.get("location")!).searchParams.get("state");
-  const query = new URLSearchParams({ code: `code-${login}`, ...(state ? { state } : {}) });
-  return client.request(`/auth/callback/acme?${query}`);
-}
 
 async function csrfPost(client: HttpTestClient, path: string, json: Record<string, unknown> = {}) {
   const csrfToken = await client.csrfToken();

@@ -6,6 +6,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { TestClient } from "../helpers.js";
 
 export interface FakeProfile {
   id: number;
@@ -50,4 +51,17 @@ export async function startFakeOAuth(profiles: Record<string, FakeProfile>) {
     }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A sign-in with the fake provider (`acme`) as a browser makes it: the sign-in POST, then the
+ * provider's redirect back with a code for `login` and the `state` the app sent. Returns the
+ * callback's response.
+ */
+export async function oauthSignIn(client: TestClient, login: string, id = "acme") {
+  const csrfToken = await client.csrfToken();
+  const start = await client.request(`/auth/signin/${id}`, { form: { csrfToken } });
+  const state = new URL(start.headers.get("location")!).searchParams.get("state");
+  const query = new URLSearchParams({ code: `code-${login}`, ...(state ? { state } : {}) });
+  return client.request(`/auth/callback/${id}?${query}`);
 }

@@ -10,7 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { customFetch } from "../../src/symbols.js";
 import { captureLogger, SECRET, TestClient } from "../helpers.js";
 import type { ProviderCase } from "../providers/case.js";
-import { type SeenRequest, startFakeProvider } from "../providers/fake-provider.js";
+import {
+  returnFromProvider,
+  type SeenRequest,
+  startFakeProvider,
+} from "../providers/fake-provider.js";
 import { loadCatalogue } from "../providers/load.js";
 import { AuthJsTestClient } from "./authjs.js";
 import { deviationFor, expectSame } from "./deviations.js";
@@ -151,14 +155,7 @@ async function signIn(
   if (!redirect) return { callback: { status: start.status, location: null }, session: null };
   const location = new URL(redirect);
   setNonce(location.searchParams.get("nonce") ?? undefined);
-  const params: Record<string, string> = { code: "code-from-the-provider" };
-  const state = location.searchParams.get("state");
-  if (state) params.state = state;
-  if (c.discovery?.authorization_response_iss_parameter_supported) params.iss = c.discovery.issuer;
-  const callback =
-    location.searchParams.get("response_mode") === "form_post"
-      ? await client.request(`/auth/callback/${id}`, { form: params })
-      : await client.request(`/auth/callback/${id}?${new URLSearchParams(params)}`);
+  const callback = await returnFromProvider(client, id, c, location);
   const session = (await (await client.request("/auth/session")).json()) as {
     expires?: string;
   } | null;

@@ -4,7 +4,7 @@ import { customFetch } from "../../src/symbols.js";
 import type { AuthConfig, User } from "../../src/types.js";
 import { captureLogger, SECRET, setCookie, TestClient } from "../helpers.js";
 import { CLIENT_ID } from "./case.js";
-import { startFakeProvider } from "./fake-provider.js";
+import { returnFromProvider, startFakeProvider } from "./fake-provider.js";
 import { loadCatalogue } from "./load.js";
 
 const clientId = CLIENT_ID;
@@ -51,16 +51,8 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
     return location;
   }
 
-  async function callback(client: TestClient, location: URL) {
-    const params: Record<string, string> = { code: "code-from-the-provider" };
-    const state = location.searchParams.get("state");
-    if (state) params.state = state;
-    if (c.discovery?.authorization_response_iss_parameter_supported)
-      params.iss = c.discovery.issuer;
-    return location.searchParams.get("response_mode") === "form_post"
-      ? client.request(`/auth/callback/${id}`, { form: params })
-      : client.request(`/auth/callback/${id}?${new URLSearchParams(params)}`);
-  }
+  const callback = (client: TestClient, location: URL) =>
+    returnFromProvider(client, id, c, location);
 
   it("sends the browser to the documented authorization URL with its scope and checks", async () => {
     const location = await signIn(setup().client);

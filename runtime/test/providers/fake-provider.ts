@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { TestClient } from "../helpers.js";
 import type { ProviderCase } from "./case.js";
 
 /** The platform's fetch, kept before any test replaces the global one with the fake's. */
@@ -168,4 +169,25 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The provider's answer to the authorization request at `location`, as a browser delivers it:
+ * the case's code with the `state` sent (and `iss` where the provider adds it), to the app's
+ * callback, by query or by form POST (`response_mode=form_post`).
+ */
+export function returnFromProvider(
+  client: TestClient,
+  id: string,
+  providerCase: ProviderCase,
+  location: URL,
+): Promise<Response> {
+  const params: Record<string, string> = { code: "code-from-the-provider" };
+  const state = location.searchParams.get("state");
+  if (state) params.state = state;
+  const discovery = providerCase.discovery;
+  if (discovery?.authorization_response_iss_parameter_supported) params.iss = discovery.issuer;
+  return location.searchParams.get("response_mode") === "form_post"
+    ? client.request(`/auth/callback/${id}`, { form: params })
+    : client.request(`/auth/callback/${id}?${new URLSearchParams(params)}`);
 }
