@@ -1,4 +1,4 @@
-import { meetsOwasp, OWASP_SCRYPT } from "@create-auth/runtime/providers/password";
+import { createRequire } from "node:module";
 import { propertyValue } from "../../syntax/values.js";
 import {
   hashObject,
@@ -9,6 +9,21 @@ import {
 import type { Rule } from "../types.js";
 
 const KEYS = ["N", "r", "p"] as const;
+
+type PasswordModule = typeof import("@create-auth/runtime/providers/password");
+let floor: Pick<PasswordModule, "meetsOwasp" | "OWASP_SCRYPT"> | undefined;
+
+/**
+ * The runtime's own floor, loaded when a project has a `Password` provider to judge: every CLI
+ * command imports the rules (through `check`), and `prune` from cron or `--version` should not
+ * pay for the runtime's password module.
+ */
+function owasp() {
+  floor ??= createRequire(import.meta.url)(
+    "@create-auth/runtime/providers/password",
+  ) as PasswordModule;
+  return floor;
+}
 
 /**
  * `Password({ hash: { N, r, p } })` below OWASP's scrypt table: the runtime's own floor
@@ -23,6 +38,7 @@ export const passwordHashWeak: Rule = {
     return passwordProviders(context).flatMap((provider) => {
       const hash = hashObject(provider);
       if (!hash) return [];
+      const { meetsOwasp, OWASP_SCRYPT } = owasp();
       const params = { ...OWASP_SCRYPT };
       for (const key of KEYS) {
         if (!hash.getProperty(key)) continue;
