@@ -18,6 +18,7 @@ import {
 import { loadCatalogue } from "../providers/load.js";
 import { AuthJsTestClient } from "./authjs.js";
 import { deviationFor, expectSame } from "./deviations.js";
+import { presetDeviations } from "./preset-deviations.js";
 
 const clientId = "client-id-from-the-console";
 const clientSecret = "client-secret-from-the-console";
@@ -108,6 +109,11 @@ const notYetReviewed: Record<string, string[]> = {
   yandex: ["profile", "session"],
   zoho: ["profile", "session", "token"],
 };
+
+it("a preset is either reviewed or waiting for review, not both", () => {
+  const both = Object.keys(notYetReviewed).filter((id) => id in presetDeviations);
+  expect(both).toEqual([]);
+});
 
 /** The headers a provider acts on; the rest (user agent, connection) are transport. */
 const readHeaders = ["accept", "content-type", "dpop"];
@@ -223,6 +229,8 @@ describe.each(compared)("$id against Auth.js's preset", ({
   it("sends the provider the same requests and signs the user in the same way", async () => {
     const theirs = await run("authJs");
     const mine = await run("ours");
+    // PRESET_DIFF=<id> prints both sign-ins (for reviewing a preset).
+    if (process.env.PRESET_DIFF === id) console.log(JSON.stringify({ mine, theirs }, null, 2));
     const pending = notYetReviewed[id];
     if (!pending) {
       expectSame(`provider ${id}`, mine, theirs);
