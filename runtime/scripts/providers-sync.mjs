@@ -164,7 +164,7 @@ function docsTable(current, entries) {
         : (entry.console ?? "—");
       return (
         `| \`${entry.id}\` | ${kinds[entry.kind]} | ${cell(needs.join("; "))} | ` +
-        `${(entry.checks ?? ["pkce"]).join(", ")} | ${entry.scopes ? `\`${cell(entry.scopes)}\`` : "set in the console"} | ` +
+        `${(entry.checks ?? ["pkce"]).join(", ")} | ${entry.scopes ? `\`${cell(entry.scopes)}\`` : "none sent"} | ` +
         `\`${callback}\` | ${cell(console)} | ${cell(entry.quirks ?? "")} |`
       );
     });

@@ -18,7 +18,7 @@ export interface ProviderCase {
   authorization: {
     /** Origin and path of the authorization endpoint, no query. */
     url: string;
-    /** The `scope` parameter, exactly; `null` when none is sent (scopes set in the console). */
+    /** The `scope` parameter, exactly; `null` when none is sent. */
     scope: string | null;
     pkce: boolean;
     state: boolean;
