@@ -54,7 +54,7 @@ export function readAuthSetup(root: string, options: { configFile?: string } = {
     if (!wanted || wanted === file)
       for (const { object, variable } of configObjects(source, authVocabulary))
         candidates.push(readConfigObject(object, file, variable, authVocabulary));
-    for (const framework of frameworks) mounts.push(...framework.readMounts(source, file));
+    for (const framework of frameworks) mounts.push(...framework.readMounts(source, file, root));
   }
   if (candidates.length === 0) {
     throw new CliError(

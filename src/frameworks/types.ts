@@ -178,8 +178,8 @@ export interface FrameworkModule<Id extends string = string, App = unknown> {
     project: ProjectOf<Id, App>,
     answers: Answers,
   ): { configFile: string; existed: boolean };
-  /** The mounts of the auth endpoints in one parsed source file. */
-  readMounts(source: SourceFile, file: string): EndpointMount[];
+  /** The mounts of the auth endpoints in one parsed source file of the project at `root`. */
+  readMounts(source: SourceFile, file: string, root: string): EndpointMount[];
   /** Where the endpoints live, as the runtime will see them, with where that was read. */
   endpointBase(setup: AuthSetup): { path: string; evidence: string };
   /** The dev server's port, for callback URLs, in a project that is already set up. */

@@ -80,10 +80,14 @@ export function setCookies(response: Response): string {
  * The demo user's credentials sign-in over HTTP, as the built-in page's form sends it, landing
  * on `callbackPath`: the session cookie's value.
  */
-export async function demoSignIn(origin: string, callbackPath: string): Promise<string> {
-  const csrf = await fetch(`${origin}/auth/csrf`);
+export async function demoSignIn(
+  origin: string,
+  callbackPath: string,
+  authBase = "/auth",
+): Promise<string> {
+  const csrf = await fetch(`${origin}${authBase}/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${origin}/auth/callback/credentials`, {
+  const response = await fetch(`${origin}${authBase}/callback/credentials`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: setCookies(csrf) },

@@ -53,8 +53,10 @@ async function register(fastify: FastifyInstance, config: FastifyAuthConfig): Pr
   const route = routeFor(prefix, basePath);
   // Registration is deterministic: a base path the prefix cannot serve fails the app's start.
   if (!route) {
+    // The prefix is the full one: the registration's own behind those of the plugins it is
+    // inside (an outer register, fastify-cli's --prefix), which is what users miss most.
     throw new Error(
-      `FastifyAuth is registered with the prefix "${prefix}" but basePath is "${basePath}": register it with { prefix: "${basePath}" } or remove basePath.`,
+      `FastifyAuth is served at "${prefix || "/"}" (the prefix it is registered with, behind the prefixes of the plugins it is inside, fastify-cli's --prefix included) but basePath is "${basePath}": set basePath to "${prefix}", or register it where it is served at "${basePath}".`,
     );
   }
   if (!servedAt.has(config)) servedAt.set(config, basePath);

@@ -1,8 +1,12 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { CallExpression, SourceFile } from "ts-morph";
+import { readPackageJson } from "../../project/package-json.js";
 import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import { unwrap, variableValue } from "../../syntax/values.js";
 import type { AuthSetup } from "../auth-setup.js";
 import type { EndpointMount } from "../types.js";
+import { fastifyCliApp } from "./find-fastify-app.js";
 
 const FASTIFY = "fastify";
 
@@ -72,11 +76,18 @@ export function fullPrefix(call: CallExpression): string | undefined {
   return prefix === undefined ? undefined : prefix.replace(/\/+$/, "");
 }
 
-/** The registrations of FastifyAuth in a file, with the path each serves under. */
-export function readFastifyMounts(source: SourceFile, file: string): FastifyMount[] {
-  return fastifyAuthRegistrations(source).map((call) => {
+/**
+ * The registrations of FastifyAuth in a file, with the path each serves under: behind
+ * fastify-cli's `--prefix` when the file is the app plugin fastify-cli starts.
+ */
+export function readFastifyMounts(source: SourceFile, file: string, root: string): FastifyMount[] {
+  const calls = fastifyAuthRegistrations(source);
+  const cli = calls.length > 0 ? startedByCli(root) : undefined;
+  const outer = cli?.file === file ? (cli.prefix ?? "") : "";
+  return calls.map((call) => {
     const options = call.getArguments()[1];
-    const prefix = fullPrefix(call);
+    const own = fullPrefix(call);
+    const prefix = own === undefined ? undefined : `${outer}${own}`;
     return {
       framework: FASTIFY,
       file,
@@ -86,6 +97,12 @@ export function readFastifyMounts(source: SourceFile, file: string): FastifyMoun
       pathLine: prefix ? (options ?? call).getStartLineNumber() : undefined,
     };
   });
+}
+
+/** The app fastify-cli starts in the project at `root`, if any (a project without package.json has none). */
+function startedByCli(root: string) {
+  if (!existsSync(join(root, "package.json"))) return undefined;
+  return fastifyCliApp(root, readPackageJson(root));
 }
 
 /** The Fastify registrations of a set-up. */

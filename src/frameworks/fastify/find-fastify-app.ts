@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SourceFile } from "ts-morph";
 import { findFromEntries } from "../../project/find-from-entries.js";
@@ -32,6 +33,11 @@ export interface FastifyApp {
   autoload: boolean;
   /** The app script that runs it with fastify-cli (`fastify start app.js`), which creates the instance. */
   cliScript: string | undefined;
+  /**
+   * The prefix fastify-cli registers the app plugin under (`--prefix /api`, `-x /api` or
+   * `FASTIFY_PREFIX=/api` in that script): every route of the app, FastifyAuth's too, is below it.
+   */
+  cliPrefix: string | undefined;
 }
 
 /** Scripts that run the app, in the order they tell most. */
@@ -44,17 +50,37 @@ const APP_SCRIPTS = ["dev", "start", "dev:start", "serve"];
 export function fastifyCliApp(
   root: string,
   pkg: PackageJson,
-): { file: string; script: string; started: string } | undefined {
+): { file: string; script: string; started: string; prefix: string | undefined } | undefined {
   for (const script of APP_SCRIPTS) {
-    const command = /\bfastify\s+start\b([^&|;]*)/.exec(pkg.scripts?.[script] ?? "");
+    const text = pkg.scripts?.[script] ?? "";
+    const command = /\bfastify\s+start\b([^&|;]*)/.exec(text);
     if (!command) continue;
-    for (const token of command[1]!.trim().split(/\s+/)) {
+    const tokens = command[1]!.trim().split(/\s+/);
+    for (const token of tokens) {
       if (!/^[\w./-]+\.[cm]?[jt]s$/.test(token)) continue;
       const file = sourcePath(root, token);
-      if (file) return { file, script, started: token };
+      if (file) return { file, script, started: token, prefix: cliPrefix(root, text, tokens) };
     }
   }
   return undefined;
+}
+
+/**
+ * fastify-cli's prefix, normalized: its `--prefix`/`-x` option, else `FASTIFY_PREFIX` set in the
+ * script, else in the `.env` fastify-cli loads (command line over environment, as it reads them).
+ */
+function cliPrefix(root: string, script: string, tokens: string[]): string | undefined {
+  const flag = tokens.findIndex((token) => token === "-x" || token === "--prefix");
+  const envFile = join(root, ".env");
+  const value =
+    (flag >= 0 ? tokens[flag + 1] : undefined) ??
+    tokens.find((token) => token.startsWith("--prefix="))?.slice("--prefix=".length) ??
+    /(?:^|\s)FASTIFY_PREFIX=(\S+)/.exec(script)?.[1] ??
+    (existsSync(envFile)
+      ? /^\s*FASTIFY_PREFIX\s*=\s*(\S+)/m.exec(readFileSync(envFile, "utf8"))?.[1]
+      : undefined);
+  const path = value?.replace(/^["']|["']$/g, "").replace(/\/+$/, "");
+  return path ? (path.startsWith("/") ? path : `/${path}`) : undefined;
 }
 
 function found(
@@ -62,7 +88,7 @@ function found(
   declaration: FastifyDeclaration,
   source: SourceFile,
   where: { file: string; evidence: string; entry: string; chain: string[] },
-  cliScript?: string,
+  cli?: { script: string; prefix: string | undefined },
 ): FastifyApp {
   return {
     kind,
@@ -73,7 +99,8 @@ function found(
         ? declaration.call.getStartLineNumber()
         : declaration.body.getStartLineNumber(),
     autoload: usesAutoload(source),
-    cliScript,
+    cliScript: cli?.script,
+    cliPrefix: cli?.prefix,
   };
 }
 
@@ -104,7 +131,7 @@ export function findFastifyApp(
           entry: cli.file,
           chain: [cli.file],
         },
-        cli.script,
+        cli,
       );
   }
   const instance = findFromEntries(

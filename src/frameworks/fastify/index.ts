@@ -1,4 +1,5 @@
 import type { ConfigShape, FrameworkModule } from "../types.js";
+import { joinPaths } from "../url-paths.js";
 import { detectFastify, fastifyCliEnv, fastifyPort } from "./detect-fastify.js";
 import { fastifyMounts, readFastifyMounts } from "./fastify-mounts.js";
 import { type FastifyApp, findFastifyApp } from "./find-fastify-app.js";
@@ -30,6 +31,8 @@ export const fastify: FrameworkModule<"fastify", FastifyApp | undefined> = {
   packageName: "fastify",
   majors: [4, 5],
   defaultMount: DEFAULT_PREFIX,
+  // fastify-cli's --prefix puts the whole app, FastifyAuth too, below it.
+  defaultMountOf: (project) => joinPaths(project.app?.cliPrefix ?? "", DEFAULT_PREFIX),
   config,
   // Fastify loads nothing itself: the app does, or fastify-cli (see projectEnv).
   env: undefined,

@@ -4,6 +4,7 @@ import { ensureImports, importStatement } from "../../edit/imports.js";
 import type { PlanBuilder } from "../../plan/change-set.js";
 import { planConfigBesideApp } from "../config-beside-app.js";
 import type { ConfigShape, ProjectOf } from "../types.js";
+import { mountBelowBase } from "../url-paths.js";
 import { ensureFastifyRegistration, registration } from "./fastify-register.js";
 import type { FastifyApp } from "./find-fastify-app.js";
 
@@ -30,8 +31,14 @@ export function planFastify(
     config,
     app,
   );
+  // Registered below fastify-cli's --prefix, the plugin's own prefix is the rest of the mount.
+  const prefix = mountBelowBase(
+    answers.mount,
+    app?.cliPrefix,
+    `fastify-cli's --prefix ${app?.cliPrefix} (scripts.${app?.cliScript})`,
+  );
   const options = {
-    mount: answers.mount,
+    mount: prefix,
     plugin: `${config.handler}(authConfig)`,
     kind: app?.kind ?? "instance",
     trustProxy: answers.trustProxy,
@@ -60,6 +67,10 @@ export function planFastify(
     return { configFile, existed };
   }
   plan.manual.push(...registered.manual);
-  plan.write(app.file, registered.text, `register ${config.handler} at ${answers.mount}`);
+  plan.write(
+    app.file,
+    registered.text,
+    `register ${config.handler} at ${prefix}${prefix === answers.mount ? "" : ` (served at ${answers.mount})`}`,
+  );
   return { configFile, existed };
 }

@@ -3,8 +3,9 @@ import { Node, SyntaxKind } from "../../syntax/ts-morph.js";
 import { unwrap, variableValue } from "../../syntax/values.js";
 import type { AuthSetup } from "../auth-setup.js";
 import type { EndpointMount } from "../types.js";
+import { joinPaths } from "../url-paths.js";
 import { honoDeclarations } from "./hono-app.js";
-import { joinPaths, literalString } from "./hono-syntax.js";
+import { literalString } from "./hono-syntax.js";
 
 const HONO = "hono";
 

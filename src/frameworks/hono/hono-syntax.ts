@@ -2,6 +2,7 @@ import type { SourceFile } from "ts-morph";
 import { importedModules } from "../../syntax/imported-modules.js";
 import { Node } from "../../syntax/ts-morph.js";
 import { unwrap } from "../../syntax/values.js";
+import { joinPaths } from "../url-paths.js";
 
 /** The entry points that export the `Hono` class (the presets differ only in their router). */
 const HONO_MODULES = new Set(["hono", "hono/tiny", "hono/quick"]);
@@ -23,15 +24,6 @@ export interface HonoExpression {
   creation: Node;
   /** The joined literal `.basePath()` arguments; "dynamic" when one is not a literal. */
   basePath: string | "dynamic" | undefined;
-}
-
-/** `/api` + `/v1/` → `/api/v1`; "" for the root. */
-export function joinPaths(...parts: string[]): string {
-  const joined = parts
-    .flatMap((part) => part.split("/"))
-    .filter(Boolean)
-    .join("/");
-  return joined ? `/${joined}` : "";
 }
 
 /** A string literal's value, else undefined. */

@@ -1,8 +1,8 @@
 import type { ConfigShape, FrameworkModule } from "../types.js";
+import { joinPaths } from "../url-paths.js";
 import { detectHono, honoPort, honoRuntime } from "./detect-hono.js";
 import { findHonoApp, type HonoApp } from "./hono-app.js";
 import { honoMounts, readHonoMounts } from "./hono-mounts.js";
-import { joinPaths } from "./hono-syntax.js";
 import { type HonoProject, planHono } from "./plan-hono.js";
 import { honoAuthMountedTwice } from "./rules/hono-auth-mounted-twice.js";
 import { honoAuthUrlBehindProxy } from "./rules/hono-auth-url-behind-proxy.js";

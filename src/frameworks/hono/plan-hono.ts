@@ -6,33 +6,13 @@ import type { PlanBuilder } from "../../plan/change-set.js";
 import { quoted, statement } from "../../syntax/source-style.js";
 import { planConfigBesideApp } from "../config-beside-app.js";
 import type { ConfigShape, ProjectOf } from "../types.js";
+import { mountBelowBase } from "../url-paths.js";
 import { honoRuntime } from "./detect-hono.js";
 import type { HonoApp } from "./hono-app.js";
 import { ensureHonoMount } from "./hono-mount.js";
-import { joinPaths } from "./hono-syntax.js";
 
 /** A project whose framework is Hono. */
 export type HonoProject = ProjectOf<"hono", HonoApp | undefined>;
-
-/**
- * The path to give `app.route()`: the mount below the app's `.basePath()`. A mount outside it
- * cannot be served by that app (every route it registers is below its base path).
- */
-export function routeBelowBase(mount: string, app: HonoApp | undefined): string {
-  const base = app?.basePath;
-  if (!base) return mount;
-  if (base === "dynamic")
-    throw new CliError(
-      "invalid_mount",
-      `The Hono app in ${app.file}:${app.line} has a basePath that is not a literal: mount HonoAuth by hand (app.route(<path below it>, HonoAuth(authConfig))) and set basePath in the configuration to the full path.`,
-    );
-  if (mount === base || !mount.startsWith(`${base}/`))
-    throw new CliError(
-      "invalid_mount",
-      `--mount ${mount} is outside the app's basePath ${base} (${app.file}:${app.line}): every route of that app is below ${base}; pass --mount ${joinPaths(base, "auth")}.`,
-    );
-  return mount.slice(base.length);
-}
 
 /**
  * Hono: the config module beside the file that creates the root app, an env loader when nothing
@@ -47,7 +27,17 @@ export function planHono(
   config: ConfigShape,
 ): { configFile: string; existed: boolean } {
   const app = project.app;
-  const route = routeBelowBase(answers.mount, app);
+  const base = app?.basePath;
+  if (base === "dynamic")
+    throw new CliError(
+      "invalid_mount",
+      `The Hono app in ${app!.file}:${app!.line} has a basePath that is not a literal: mount HonoAuth by hand (app.route(<path below it>, HonoAuth(authConfig))) and set basePath in the configuration to the full path.`,
+    );
+  const route = mountBelowBase(
+    answers.mount,
+    base,
+    `the app's basePath ${base} (${app?.file}:${app?.line})`,
+  );
   const runtime = honoRuntime(project.pkg, app?.server);
   // Bun reads .env and .env.local before the app starts; Node and Deno read nothing by themselves.
   const { appText, configFile, existed, kind, style, imports } = planConfigBesideApp(

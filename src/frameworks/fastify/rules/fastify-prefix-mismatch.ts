@@ -36,7 +36,7 @@ export const fastifyPrefixMismatch: Rule = {
         file: mount.file,
         line: mount.pathLine ?? mount.line,
         message: `FastifyAuth is registered under the prefix ${normalize(mount.path!)}, but ${basePath ? "basePath" : "AUTH_URL's path"} is ${served.path}.`,
-        why: "A prefix can only serve paths below it: the app fails to start (app.ready() rejects: FastifyAuth is registered with the prefix … but basePath is …).",
+        why: "A prefix can only serve paths below it: the app fails to start (app.ready() rejects: FastifyAuth is served at … but basePath is …).",
         fix: `Register it with { prefix: "${served.path}" }, or change ${basePath ? "basePath" : "AUTH_URL"} to the prefix.`,
       }));
   },

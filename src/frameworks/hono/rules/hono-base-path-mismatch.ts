@@ -1,7 +1,7 @@
 import type { Rule } from "../../../check/types.js";
 import { authUrlPath, configuredBasePath, pathDisagreement } from "../../endpoint-paths.js";
+import { joinPaths } from "../../url-paths.js";
 import { honoMounts } from "../hono-mounts.js";
-import { joinPaths } from "../hono-syntax.js";
 
 const normalize = (path: string) => joinPaths(path) || "/";
 
