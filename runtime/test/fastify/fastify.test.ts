@@ -95,7 +95,9 @@ describe.each([
       app.register(FastifyAuth(testConfig({ basePath: "/auth" }, ada)) as never, {
         prefix: "/api/auth",
       }),
-    ).rejects.toThrow(/served at "\/api\/auth" .* but basePath is "\/auth": set basePath to "\/api\/auth"/);
+    ).rejects.toThrow(
+      /served at "\/api\/auth" .* but basePath is "\/auth": set basePath to "\/api\/auth"/,
+    );
     await app.close();
   });
 
