@@ -15,9 +15,12 @@ import type { EmailConfig } from "./types.js";
 export type { HttpEmailUserConfig as ForwardEmailUserConfig };
 
 // POST https://api.forwardemail.net/v1/emails ("Create outbound SMTP email"), HTTP Basic with
-// the API token as the user name and an empty password, JSON with `from`, `to`, `subject`,
-// `html`, `text`. https://forwardemail.net/en/email-api (base URI, authentication, error codes;
-// the endpoint's body fields were not read from that page here, see docs/decisions.md).
+// the API token as the user name and an empty password, a body with `from` (an alias of the
+// domain), `to`, `subject`, `text`, `html` (Nodemailer's message fields). The page's examples
+// post a URL-encoded form; the route also parses JSON (koa-bodyparser, routes/api/v1/index.js in
+// https://github.com/forwardemail/forwardemail.net), which is what we send. It answers 200 with
+// the queued email; a refusal is a 4xx or 5xx whose body says why.
+// https://forwardemail.net/en/email-api (base URI, authentication, errors, the endpoint's fields)
 const sender: HttpSender = {
   id: "forwardemail",
   name: "Forward Email",

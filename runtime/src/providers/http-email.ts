@@ -61,6 +61,13 @@ export interface HttpSender {
 /** At most this much of a refusal's body goes into the error (it is logged). */
 const MAX_DETAIL = 300;
 
+/**
+ * Sent with every request: Resend refuses one without a `User-Agent` (403, its error 1010,
+ * https://resend.com/docs/api-reference/introduction), and `freshConnectionFetch`, the default
+ * transport, is `node:http`, which adds none of its own (Node's `fetch` would have said "node").
+ */
+const USER_AGENT = "create-auth";
+
 /** `config` without its `undefined` fields, symbol keys (`customFetch`) kept. */
 function definedOnly(config: object): Record<PropertyKey, unknown> {
   const result: Record<PropertyKey, unknown> = {};
@@ -112,7 +119,7 @@ async function post(sender: HttpSender, provider: EmailConfig, request: ApiReque
   try {
     const response = await fetchImpl(request.url, {
       method: "POST",
-      headers: { ...request.headers, connection: "close" },
+      headers: { "user-agent": USER_AGENT, ...request.headers, connection: "close" },
       body: request.body,
       redirect: "manual",
       signal: AbortSignal.timeout(ms),

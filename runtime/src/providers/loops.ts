@@ -17,9 +17,11 @@ export interface LoopsUserConfig extends HttpEmailUserConfig {
 }
 
 // POST https://app.loops.so/api/v1/transactional, `Authorization: Bearer <key>`, JSON with
-// `transactionalId`, `email` (the recipient) and `dataVariables`.
+// `transactionalId`, `email` (the recipient) and `dataVariables`. It answers 200 with
+// `{ success: true }`; an unknown template is a 404, anything else refused a 400, both with
+// `{ success: false, message }`.
 // https://loops.so/docs/api-reference/send-transactional-email
-// https://loops.so/docs/api-reference/examples/transactional-emails
+// https://loops.so/docs/transactional/guide (data variables)
 const sender: HttpSender = {
   id: "loops",
   name: "Loops",

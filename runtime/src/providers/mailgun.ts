@@ -19,11 +19,12 @@ export interface MailgunUserConfig extends HttpEmailUserConfig {
 }
 
 // POST https://api.mailgun.net/v3/<domain>/messages (EU domains: api.eu.mailgun.net), HTTP
-// Basic with user `api` and the API key as password, a multipart form with `from`, `to`,
-// `subject`, `text`, `html`.
+// Basic with user `api` and the API key as password, a `multipart/form-data` body with `from`
+// ("Name <address>" allowed), `to`, `subject`, `text`, `html`. It answers 200 with an `id`; a
+// refusal is a 4xx (400 with a JSON `message`, 403 an authentication error) or a 5xx.
 // https://documentation.mailgun.com/docs/mailgun/api-reference (base URLs, authentication)
 // https://documentation.mailgun.com/docs/mailgun/api-reference/openapi-final/tag/Messages/
-// (the form fields; the fields were not confirmed from that page here, see docs/decisions.md)
+// (the form fields) https://documentation.mailgun.com/docs/mailgun/quickstart-guide/responses
 const hosts = { US: "api.mailgun.net", EU: "api.eu.mailgun.net" } as const;
 
 function sender(region: keyof typeof hosts): HttpSender {

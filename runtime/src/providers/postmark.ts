@@ -9,10 +9,14 @@ import type { EmailConfig } from "./types.js";
 
 export type { HttpEmailUserConfig as PostmarkUserConfig };
 
-// POST https://api.postmarkapp.com/email, the server token in `X-Postmark-Server-Token`, JSON
-// with `From`, `To`, `Subject`, `TextBody`, `HtmlBody`, `MessageStream` ("outbound", the default
-// transactional stream); a refusal is a 4xx (401 for a wrong token, 422 with an `ErrorCode`).
-// https://postmarkapp.com/developer/user-guide/send-email-with-api
+// POST https://api.postmarkapp.com/email, the server token in `X-Postmark-Server-Token`,
+// `Accept` and `Content-Type` both `application/json` (the reference marks both required), JSON
+// with `From` ("Name <address>" allowed), `To`, `Subject`, `TextBody`, `HtmlBody`,
+// `MessageStream` ("outbound", the default transactional stream). It answers 200 with
+// `ErrorCode: 0` and a `MessageID`; a refusal is 401 (wrong or missing token) or 422 with
+// `{ ErrorCode, Message }` (e.g. an unconfirmed sender).
+// https://postmarkapp.com/developer/api/email-api (headers, body fields)
+// https://postmarkapp.com/developer/api/overview (status codes, the 422 body)
 const sender: HttpSender = {
   id: "postmark",
   name: "Postmark",

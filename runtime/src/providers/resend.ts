@@ -9,10 +9,12 @@ import type { EmailConfig } from "./types.js";
 
 export type { HttpEmailUserConfig as ResendUserConfig };
 
-// POST https://api.resend.com/emails, `Authorization: Bearer <key>`, a JSON body with `from`,
-// `to`, `subject`, `html`, `text`; any 2xx is success.
-// https://resend.com/docs/api-reference/emails/send-email (the endpoint, header and fields are
-// also in Resend's SDK readmes, e.g. https://github.com/resend/resend-java-legacy).
+// POST https://api.resend.com/emails, `Authorization: Bearer <key>`, a JSON body with `from`
+// ("Name <address>" allowed), `to`, `subject`, `html`, `text`. It answers 200 with the mail's
+// `id`; a refusal is a 4xx (e.g. 400 bad fields, 401 no key, 403 a wrong key or no
+// `User-Agent`, 429 too many) or a 5xx. The `User-Agent` is set for every sender (http-email.ts).
+// https://resend.com/docs/api-reference/emails/send-email (body fields, answer)
+// https://resend.com/docs/api-reference/introduction (base URL, header, status codes)
 const sender: HttpSender = {
   id: "resend",
   name: "Resend",

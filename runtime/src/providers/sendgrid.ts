@@ -15,10 +15,11 @@ import type { EmailConfig } from "./types.js";
 export type { HttpEmailUserConfig as SendGridUserConfig };
 
 // POST https://api.sendgrid.com/v3/mail/send, `Authorization: Bearer <key>`, JSON with
-// `personalizations[].to[].email`, `from.email` (and `from.name`), `subject` and `content[]`
-// (`text/plain` first, then `text/html`); SendGrid answers 202 when it takes the mail.
-// https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send
-// https://twilio.com/docs/sendgrid/for-developers/sending-email/v3-mail-send-faq
+// `personalizations[].to[].email`, `from.email` (and `from.name`), `subject` and `content[]` of
+// `{ type, value }` (`text/plain` first, then `text/html`). SendGrid answers 202 with no body
+// when it takes the mail; a refusal is a 4xx or 5xx with `{ errors: [{ message, field }] }`.
+// https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (its OpenAPI source:
+// https://github.com/twilio/sendgrid-oai, spec/yaml/tsg_mail_v3.yaml)
 const sender: HttpSender = {
   id: "sendgrid",
   name: "SendGrid",

@@ -18,14 +18,7 @@ import type { EmailConfig } from "../../src/providers/types.js";
 import { customFetch } from "../../src/symbols.js";
 import type { AuthConfig } from "../../src/types.js";
 import { express5, startApp } from "../express/app.js";
-import {
-  captureLogger,
-  HttpTestClient,
-  recordingTokens,
-  SECRET,
-  setCookie,
-  TestClient,
-} from "../helpers.js";
+import { captureLogger, HttpTestClient, SECRET, setCookie, TestClient } from "../helpers.js";
 import {
   type ApiRequest,
   type FakeMailApi,
@@ -33,6 +26,7 @@ import {
   json,
   startFakeMailApi,
 } from "./fake-mail-api.js";
+import { emailSignIn, FAILED_SEND, requestLink } from "./sign-in.js";
 import { eventually } from "./smtp.js";
 
 let api: FakeMailApi;
@@ -173,25 +167,8 @@ function provider(c: SenderCase, options: Record<string, unknown> = {}) {
   });
 }
 
-function inProcess(c: SenderCase, options: Record<string, unknown> = {}) {
-  const { logger, errors } = captureLogger();
-  const { adapter, created } = recordingTokens(memoryAdapter());
-  const config: AuthConfig = {
-    secret: SECRET,
-    trustHost: true,
-    logger,
-    adapter,
-    providers: [provider(c, options)],
-  };
-  return { client: new TestClient(config), adapter, created, errors };
-}
-
-async function requestLink(client: TestClient, id: string, email = "ada@example.com") {
-  const csrfToken = await client.csrfToken();
-  return client.request(`${client.basePath}/signin/${id}`, { form: { email, csrfToken } });
-}
-
-const failed = "http://localhost:3000/auth/signin?error=EmailSignInError";
+const inProcess = (c: SenderCase, options: Record<string, unknown> = {}) =>
+  emailSignIn(provider(c, options));
 
 describe.each(cases.map((c) => [c.id, c] as const))("%s", (id, c) => {
   it("posts the mail to the API, and its link signs the user in on an Express app", async () => {
@@ -219,6 +196,8 @@ describe.each(cases.map((c) => [c.id, c] as const))("%s", (id, c) => {
       expect([request.method, request.url]).toEqual(["POST", c.url]);
       const [header, value] = c.authorization(`${id}-key-1`);
       expect(request.headers[header]).toBe(value);
+      // Ours, not the transport's: Resend refuses a request without one (http-email.ts).
+      expect(request.headers["user-agent"]).toBe("create-auth");
       const mail = await c.read(request, "ada@example.com");
       if (mail.subject !== undefined) {
         expect(mail.subject).toBe(`Sign in to ${new URL(app.origin).host}`);
@@ -250,7 +229,7 @@ describe.each(cases.map((c) => [c.id, c] as const))("%s", (id, c) => {
     api.answer({ status: 422 }, { echo: true });
     const { client, adapter, created, errors } = inProcess(c);
     const response = await requestLink(client, id);
-    expect(response.headers.get("location")).toBe(failed);
+    expect(response.headers.get("location")).toBe(FAILED_SEND);
     expect(api.requests).toHaveLength(1);
     const logged = errors.at(-1)!;
     expect(logged.name).toBe("EmailSignInError");
@@ -272,7 +251,7 @@ describe("failures every sender shares", () => {
   it("a 5xx ends at EmailSignInError and leaves no token", async () => {
     api.answer({ status: 503, body: { message: "try later" } });
     const { client, adapter, created, errors } = inProcess(resend);
-    expect((await requestLink(client, "resend")).headers.get("location")).toBe(failed);
+    expect((await requestLink(client, "resend")).headers.get("location")).toBe(FAILED_SEND);
     expect((errors.at(-1)!.cause as Error).message).toBe(
       'Resend refused the email (HTTP 503): {"message":"try later"}',
     );
@@ -284,7 +263,7 @@ describe("failures every sender shares", () => {
     async (id, c) => {
       api.answer("stall");
       const { client, adapter, created, errors } = inProcess(c, { sendTimeout: 300 });
-      expect((await requestLink(client, id)).headers.get("location")).toBe(failed);
+      expect((await requestLink(client, id)).headers.get("location")).toBe(FAILED_SEND);
       const logged = errors.at(-1)!;
       expect(logged.name).toBe("EmailSignInError");
       expect(logged.cause).toBeInstanceOf(DependencyTimeout);
@@ -302,7 +281,7 @@ describe("failures every sender shares", () => {
   it("an unreachable API ends at EmailSignInError", async () => {
     const refused: typeof fetch = () => Promise.reject(new TypeError("fetch failed"));
     const { client, errors } = inProcess(resend, { [customFetch]: refused });
-    expect((await requestLink(client, "resend")).headers.get("location")).toBe(failed);
+    expect((await requestLink(client, "resend")).headers.get("location")).toBe(FAILED_SEND);
     expect((errors.at(-1)!.cause as Error).message).toBe("Resend could not be reached");
   });
 
@@ -310,7 +289,7 @@ describe("failures every sender shares", () => {
     cases.map((c) => [c.id, c] as const),
   )("%s: without an API key nothing is sent, and the error names the variable", async (id, c) => {
     const { client, adapter, created, errors } = inProcess(c, { apiKey: "" });
-    expect((await requestLink(client, id)).headers.get("location")).toBe(failed);
+    expect((await requestLink(client, id)).headers.get("location")).toBe(FAILED_SEND);
     expect(api.requests).toHaveLength(0);
     expect((errors.at(-1)!.cause as Error).message).toContain(`AUTH_${id.toUpperCase()}_KEY`);
     expect(await adapter.useVerificationToken(created[0]!)).toBeNull();
@@ -336,7 +315,7 @@ describe("failures every sender shares", () => {
 
   it("without a sender address nothing is sent, with a clear error", async () => {
     const { client, errors } = inProcess(resend, { from: "" });
-    expect((await requestLink(client, "resend")).headers.get("location")).toBe(failed);
+    expect((await requestLink(client, "resend")).headers.get("location")).toBe(FAILED_SEND);
     expect(api.requests).toHaveLength(0);
     expect((errors.at(-1)!.cause as Error).message).toMatch(/no sender address: set `from`/);
   });
@@ -344,7 +323,7 @@ describe("failures every sender shares", () => {
   it("Loops without a transactional email sends nothing; AUTH_LOOPS_TRANSACTIONAL_ID fills it", async () => {
     const loops = cases.find((c) => c.id === "loops")!;
     const missing = inProcess(loops, { transactionalId: undefined });
-    expect((await requestLink(missing.client, "loops")).headers.get("location")).toBe(failed);
+    expect((await requestLink(missing.client, "loops")).headers.get("location")).toBe(FAILED_SEND);
     expect(api.requests).toHaveLength(0);
     expect((missing.errors.at(-1)!.cause as Error).message).toContain(
       "AUTH_LOOPS_TRANSACTIONAL_ID",
@@ -374,7 +353,7 @@ describe("failures every sender shares", () => {
       'Mailgun\'s region must be "US" or "EU", received "APAC"',
     );
     const bad = inProcess(mailgun, { from: "not an address" });
-    expect((await requestLink(bad.client, "mailgun")).headers.get("location")).toBe(failed);
+    expect((await requestLink(bad.client, "mailgun")).headers.get("location")).toBe(FAILED_SEND);
     expect((bad.errors.at(-1)!.cause as Error).message).toMatch(/is not an email address/);
   });
 

@@ -91,12 +91,19 @@ export async function startSmtpServer() {
   };
 }
 
-/** A TCP server that accepts connections and never says a word (a hung SMTP server). */
-export async function startSilentServer() {
+/**
+ * A TCP server that accepts connections and never answers: a hung SMTP server, or with a
+ * `greeting` (one line, sent on connect) one that greets and then goes silent.
+ */
+export async function startSilentServer(greeting?: string) {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    // Read (and ignore) every command, so the client's close is seen.
+    socket.resume();
+    if (greeting !== undefined) socket.write(`${greeting}\r\n`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
