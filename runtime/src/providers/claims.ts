@@ -12,6 +12,21 @@ export interface NameClaims {
   family_name?: string | null;
 }
 
+/** The display-name claims of OIDC Core §5.1 that Auth.js's default OIDC profile reads. */
+export interface DisplayNameClaims {
+  name?: string | null;
+  nickname?: string | null;
+  preferred_username?: string | null;
+}
+
+/**
+ * `name`, else `nickname`, else `preferred_username`, else `null`: the order Auth.js's default
+ * OIDC profile takes, so a preset whose provider documents these claims names users as Auth.js's.
+ */
+export function displayNameFromClaims(claims: DisplayNameClaims): string | null {
+  return claims.name ?? claims.nickname ?? claims.preferred_username ?? null;
+}
+
 /** `name`, else the given, middle and family names joined, else `null`. */
 export function nameFromClaims(claims: NameClaims): string | null {
   if (claims.name) return claims.name;

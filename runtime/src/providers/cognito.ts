@@ -5,6 +5,7 @@
  * @module providers/cognito
  */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { displayNameFromClaims } from "./claims.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
@@ -31,7 +32,10 @@ export interface CognitoProfile {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  nickname?: string;
+  preferred_username?: string;
   picture?: string;
+  /** Always present, but may be a generated UUID (pools that sign in by email): not a name. */
   "cognito:username"?: string;
   [claim: string]: unknown;
 }
@@ -46,7 +50,8 @@ export default function Cognito(
       name: "Cognito",
       profile: (profile) => ({
         id: profile.sub,
-        name: profile.name ?? profile["cognito:username"] ?? null,
+        // The standard attributes a pool may fill (not `cognito:username`), as Auth.js reads them.
+        name: displayNameFromClaims(profile),
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),

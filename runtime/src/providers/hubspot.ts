@@ -12,9 +12,9 @@ export const catalogue = defineCatalogue({
   importName: "HubSpot",
   console: "https://app.hubspot.com/developer",
   scopes: "oauth",
-  checks: ["state"],
+  checks: ["pkce", "state"],
   quirks:
-    "No PKCE; client_secret_post; the profile is the access token's metadata (`/oauth/v1/access-tokens/<token>`), whose `user` is the email; the numeric `user_id` becomes a string.",
+    "client_secret_post; the profile is the access token's metadata (`/oauth/v1/access-tokens/<token>`, the token in the path and no `Authorization` header), whose `user` is the email; the numeric `user_id` becomes a string.",
   brandColor: { light: "#ff7a59", dark: "#ff7a59" },
   logo: monogramLogo("H", "#ff7a59", "#ff7a59"),
 });
@@ -44,7 +44,7 @@ export default function HubSpot(
       id: "hubspot",
       name: "HubSpot",
       type: "oauth",
-      checks: ["state"],
+      checks: ["pkce", "state"],
       authorization: {
         url: "https://app.hubspot.com/oauth/authorize",
         params: { scope: catalogue.scopes },
@@ -52,6 +52,8 @@ export default function HubSpot(
       token: "https://api.hubapi.com/oauth/v1/token",
       userinfo: profileRequest({
         url: metadataUrl,
+        // The token is the path: the documented request carries no `Authorization` header.
+        headers: () => ({}),
         target: (url, token) => `${url.replace(/\/+$/, "")}/${encodeURIComponent(token)}`,
       }),
       client: { token_endpoint_auth_method: "client_secret_post" },

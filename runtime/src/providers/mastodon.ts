@@ -20,7 +20,7 @@ export const catalogue = defineCatalogue({
   options:
     "`issuer` is the server, e.g. `https://mastodon.social` (the endpoints are built from it)",
   scopes: "read:accounts",
-  checks: ["state"],
+  checks: ["pkce", "state"],
   quirks:
     "An app is registered on one server, which the issuer names; the profile is `/api/v1/accounts/verify_credentials`, which carries no email.",
   brandColor: { light: "#6364ff", dark: "#858afa" },
@@ -49,7 +49,7 @@ export default function Mastodon(
       id: "mastodon",
       name: "Mastodon",
       type: "oauth",
-      checks: ["state"],
+      checks: ["pkce", "state"],
       authorization: {
         url: `${server}/oauth/authorize`,
         params: { scope: catalogue.scopes },
@@ -58,7 +58,8 @@ export default function Mastodon(
       userinfo: `${server}/api/v1/accounts/verify_credentials`,
       profile: (profile) => ({
         id: profile.id,
-        name: profile.display_name || profile.username,
+        // The username (`display_name` may be empty), as Auth.js's preset reads it.
+        name: profile.username,
         email: null,
         image: profile.avatar_static,
       }),

@@ -61,7 +61,8 @@ export default function Mattermost({
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.id,
-        name: [profile.first_name, profile.last_name].filter(Boolean).join(" ") || profile.username,
+        // The username, which every account has (as Auth.js's preset reads it).
+        name: profile.username,
         email: profile.email ?? null,
         image: null,
       }),

@@ -22,7 +22,7 @@ export const catalogue = defineCatalogue({
     "`issuer` is the instance, e.g. `https://demo.ossoapp.com/` (the endpoints are built from it)",
   checks: ["state"],
   quirks:
-    "Signs users in with their company's SAML identity provider; no scope; client_secret_post; the profile (`/oauth/me`) has an email but no name. A self-hosted open-source project: check your instance is maintained.",
+    "Signs users in with their company's SAML identity provider; no scope, no PKCE; the profile (`/oauth/me`) has an email but no name. A self-hosted open-source project: check your instance is maintained.",
   brandColor: { light: "#5b5cf6", dark: "#8f90ff" },
   logo: monogramLogo("O", "#5b5cf6", "#8f90ff"),
 });
@@ -51,7 +51,6 @@ export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuthC
       authorization: `${instance}/oauth/authorize`,
       token: `${instance}/oauth/token`,
       userinfo: `${instance}/oauth/me`,
-      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({ id: profile.id, email: profile.email, name: null, image: null }),
       style: catalogueStyle(catalogue),
     },

@@ -5,7 +5,7 @@
  * @module providers/ping-id
  */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
-import { nameFromClaims } from "./claims.js";
+import { displayNameFromClaims } from "./claims.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
@@ -30,6 +30,7 @@ export interface PingProfile {
   name?: string;
   given_name?: string;
   family_name?: string;
+  nickname?: string;
   preferred_username?: string;
   email?: string;
   picture?: string;
@@ -46,7 +47,7 @@ export default function PingId(options?: OAuthUserConfig<PingProfile>): OIDCConf
       authorization: { params: { scope: catalogue.scopes } },
       profile: (profile) => ({
         id: profile.sub,
-        name: nameFromClaims(profile) ?? profile.preferred_username ?? null,
+        name: displayNameFromClaims(profile),
         email: profile.email ?? null,
         image: profile.picture ?? null,
       }),

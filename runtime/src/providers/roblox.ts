@@ -1,5 +1,6 @@
 /** Roblox (OpenID Connect). Callback URL: `{origin}{base}/callback/roblox`. @module providers/roblox */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
+import { displayNameFromClaims } from "./claims.js";
 import { oidcPreset } from "./preset.js";
 import type { OAuthUserConfig, OIDCConfig } from "./types.js";
 
@@ -13,14 +14,15 @@ export const catalogue = defineCatalogue({
   scopes: "openid profile",
   checks: ["pkce", "state"],
   quirks:
-    "Roblox shares no email address: the user has a name and a picture only; the picture may be missing until Roblox has rendered the avatar.",
+    "No email with the default scopes (the `email` scope is not open to every app): the user has a name and a picture only; the picture may be missing until Roblox has rendered the avatar.",
   brandColor: { light: "#000000", dark: "#ffffff" },
   logo: monogramLogo("R", "#000000", "#ffffff"),
 });
 
-/** The ID token's claims with the `profile` scope. */
+/** The ID token's claims with the `profile` scope (`email` only with the `email` scope). */
 export interface RobloxProfile {
   sub: string;
+  email?: string;
   name?: string;
   nickname?: string;
   preferred_username?: string;
@@ -43,8 +45,10 @@ export default function Roblox(
       authorization: { params: { scope: catalogue.scopes } },
       profile: (profile) => ({
         id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: null,
+        // `name` and `nickname` are the display name, `preferred_username` the username.
+        name: displayNameFromClaims(profile),
+        // Only with the `email` scope, which Roblox does not open to every app.
+        email: profile.email ?? null,
         image: profile.picture ?? null,
       }),
       style: catalogueStyle(catalogue),

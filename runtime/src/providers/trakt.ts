@@ -10,10 +10,10 @@ export const catalogue = defineCatalogue({
   name: "Trakt",
   kind: "oauth",
   importName: "Trakt",
-  console: "https://trakt.tv/oauth/applications",
+  console: "https://app.trakt.tv/settings/apps",
   checks: ["state"],
   quirks:
-    "No scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js), which changes with the username; no email.",
+    "OAuth goes to `auth.trakt.tv` (Trakt: not the API host); no scopes, no PKCE; client_secret_post; every API call names the app (`trakt-api-key`: the client id) and the API version (`trakt-api-version: 2`); the account id is the user's `slug` (as in Auth.js), which changes with the username; no email.",
   brandColor: { light: "#ed1c24", dark: "#ff4d55" },
   logo: monogramLogo("Tr", "#ed1c24", "#ff4d55"),
 });
@@ -37,8 +37,9 @@ export default function Trakt(options?: OAuthUserConfig<TraktProfile>): OAuthCon
       name: "Trakt",
       type: "oauth",
       checks: ["state"],
-      authorization: "https://trakt.tv/oauth/authorize",
-      token: "https://api.trakt.tv/oauth/token",
+      // Trakt documents one host for every OAuth request, and not the API host.
+      authorization: "https://auth.trakt.tv/oauth/authorize",
+      token: "https://auth.trakt.tv/oauth/token",
       userinfo: profileRequest({
         url: "https://api.trakt.tv/users/me?extended=full",
         headers: (token, provider) => ({

@@ -58,7 +58,8 @@ export default function Yandex(
       }),
       profile: (profile) => ({
         id: profile.id,
-        name: profile.display_name ?? profile.real_name ?? profile.login,
+        // `login:info` fields, in Auth.js's order.
+        name: profile.display_name ?? profile.real_name ?? profile.first_name ?? null,
         email: profile.default_email ?? profile.emails?.[0] ?? null,
         image:
           profile.default_avatar_id && !profile.is_avatar_empty

@@ -1,7 +1,6 @@
 /** Zoho Accounts (OAuth 2). Callback URL: `{origin}{base}/callback/zoho`. @module providers/zoho */
 import { catalogueStyle, defineCatalogue, monogramLogo } from "./catalogue.js";
 import { preset } from "./preset.js";
-import { profileRequest } from "./profile-request.js";
 import { conformErrorStatus } from "./token-response.js";
 import type { OAuthConfig, OAuthUserConfig } from "./types.js";
 
@@ -17,7 +16,7 @@ export const catalogue = defineCatalogue({
   options:
     "users of another data centre (EU, IN, AU, JP, CA): set `authorization`, `token` and `userinfo` to that `accounts.zoho.<domain>` server",
   quirks:
-    "client_secret_post; the token endpoint may answer an error with HTTP 200 and an `error` field, which is treated as the error it is; the profile is `/oauth/user/info`, sent the token as `Zoho-oauthtoken`.",
+    "client_secret_post; the token endpoint may answer an error with HTTP 200 and an `error` field, which is treated as the error it is; the profile is `/oauth/user/info`.",
   brandColor: { light: "#e42527", dark: "#f0585a" },
   logo: monogramLogo("Z", "#e42527", "#f0585a"),
 });
@@ -46,15 +45,15 @@ export default function Zoho(options?: OAuthUserConfig<ZohoProfile>): OAuthConfi
       },
       token: { url: "https://accounts.zoho.com/oauth/v2/token", conform: conformErrorStatus },
       client: { token_endpoint_auth_method: "client_secret_post" },
-      userinfo: profileRequest({
-        url: "https://accounts.zoho.com/oauth/user/info",
-        headers: (token) => ({ authorization: `Zoho-oauthtoken ${token}` }),
-      }),
+      // Zoho takes the token as `Bearer` or `Zoho-oauthtoken`: Bearer, as Auth.js sends it.
+      userinfo: "https://accounts.zoho.com/oauth/user/info",
       profile: (profile) => ({
         id: String(profile.ZUID),
+        // First and last name, as Auth.js's preset joins them (without its "undefined").
         name:
-          profile.Display_Name ??
-          ([profile.First_Name, profile.Last_Name].filter(Boolean).join(" ") || null),
+          [profile.First_Name, profile.Last_Name].filter(Boolean).join(" ") ||
+          profile.Display_Name ||
+          null,
         email: profile.Email ?? null,
         image: null,
       }),

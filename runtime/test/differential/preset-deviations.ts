@@ -33,6 +33,8 @@ export interface PresetDeviation {
 }
 
 const tokenRequest = { token: "token-request-per-provider-docs" } as const;
+const sessionNull = { session: "profile-field-null" } as const;
+const sessionMapping = { session: "profile-mapping-per-provider-docs" } as const;
 
 export const presetDeviations: Record<string, PresetDeviation> = {
   "42-school": {
@@ -60,6 +62,12 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "client credentials in the form (`client_secret_post`)",
     source: "https://www.ory.sh/docs/polis/sso-flow",
   },
+  cognito: {
+    differs: sessionNull,
+    why: "`name: null` and `image: null` when the pool fills none of `name`, `nickname`, `preferred_username` and `picture` (the default ID token has none)",
+    source:
+      "https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html",
+  },
   coinbase: {
     differs: tokenRequest,
     why: "client credentials in the form (`client_secret_post`)",
@@ -69,6 +77,49 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
     why: "client credentials in the form and no PKCE verifier; `email: null` (the user endpoint has none)",
     source: "https://developer.dribbble.com/v2/oauth/",
+  },
+  eventbrite: {
+    differs: {
+      token: "token-request-per-provider-docs",
+      session: "profile-mapping-per-provider-docs",
+    },
+    why: "no PKCE verifier (Eventbrite documents none); `image: null`: the user answer has only an `image_id`, from which Auth.js builds an undocumented CDN URL",
+    source: "https://www.eventbrite.com/platform/docs/app-oauth-flow",
+  },
+  eveonline: {
+    differs: {
+      profile: "authjs-preset-cannot-sign-in",
+      session: "authjs-preset-cannot-sign-in",
+      unknown: "authjs-preset-cannot-sign-in",
+    },
+    why: "the character is read from the access token (a JWT checked against EVE's keys), as EVE documents; Auth.js's preset asks the deprecated `/oauth/verify`, and without it its user has no character id or name",
+    source: "https://developers.eveonline.com/blog/article/sso-endpoint-deprecations-2",
+  },
+  faceit: {
+    differs: sessionMapping,
+    why: "name from `nickname`; Auth.js reads `name`, which FACEIT's userinfo does not have, and leaves it out",
+    source: "https://docs.faceit.com/getting-started/authentication/oauth2",
+  },
+  frontegg: {
+    differs: sessionMapping,
+    why: "image from `profilePictureUrl`, the claim Frontegg's tokens carry; Auth.js reads the OIDC `picture`, which they do not",
+    source:
+      "https://developers.frontegg.com/ciam/guides/security-center/token-management/templates",
+  },
+  mailru: {
+    differs: {
+      token: "authjs-preset-cannot-sign-in",
+      profile: "authjs-preset-cannot-sign-in",
+      session: "authjs-preset-cannot-sign-in",
+      unknown: "authjs-preset-cannot-sign-in",
+    },
+    why: "the profile request carries the token as the `access_token` parameter, as Mail.ru documents; Auth.js's preset sends it as a `Bearer` header and gets no user. The client credentials go in the form (Mail.ru's pages do not say which it takes; Auth.js sends HTTP Basic)",
+    source: "https://id.vk.com/about/business/go/docs/ru/vkid/latest/oauth/oauth-mail/index",
+  },
+  mastodon: {
+    differs: sessionNull,
+    why: "`email: null`: the account Mastodon answers has no email",
+    source: "https://docs.joinmastodon.org/methods/accounts/#verify_credentials",
   },
   naver: {
     differs: tokenRequest,
@@ -85,6 +136,17 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "no PKCE verifier (Notion does not support PKCE)",
     source: "https://developers.notion.com/docs/authorization",
   },
+  osso: {
+    differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
+    why: "no PKCE verifier (Osso has none); `name: null` and `image: null`: `/oauth/me` has an email only",
+    source: "https://ossoapp.com/docs/consume/consuming-osso/",
+  },
+  "ping-id": {
+    differs: sessionNull,
+    why: "`image: null` when the ID token has no `picture`",
+    source:
+      "https://developer.pingidentity.com/pingone-api/foundations/pingone-roles-scopes-and-permissions/access-services-through-scopes-and-roles/openid-connect-oidc-scopes.html",
+  },
   pinterest: {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
     why: "no PKCE verifier (Pinterest does not support PKCE); `email: null` (the account endpoint has none)",
@@ -96,10 +158,40 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "`email: null`: the `/api/v1/me` answer has no email",
     source: "https://www.reddit.com/dev/api/#GET_api_v1_me",
   },
+  roblox: {
+    differs: sessionNull,
+    why: "`email: null`: no email without the `email` scope, which Roblox does not open to every app",
+    source: "https://create.roblox.com/docs/cloud/reference/oauth2",
+  },
+  trakt: {
+    differs: {
+      token: "token-request-per-provider-docs",
+      callback: "authjs-preset-cannot-sign-in",
+      logged: "authjs-preset-cannot-sign-in",
+      profile: "authjs-preset-cannot-sign-in",
+      session: "authjs-preset-cannot-sign-in",
+      unknown: "authjs-preset-cannot-sign-in",
+    },
+    why: "authorization and token at `auth.trakt.tv`, as Trakt documents (not the API host, to which Auth.js's preset posts the code); client credentials in the form and no PKCE verifier; `email: null`",
+    source: "https://docs.trakt.tv/reference/authentication",
+  },
   twitter: {
     differs: { session: "profile-field-null" },
     why: "`email: null`: the OAuth 2 user lookup has no email",
     source: "https://docs.x.com/x-api/users/user-lookup-me",
+  },
+  yandex: {
+    differs: {
+      profile: "authjs-preset-cannot-sign-in",
+      session: "authjs-preset-cannot-sign-in",
+    },
+    why: "the profile request sends `Authorization: OAuth <token>`, as Yandex documents; Auth.js's preset sends `Bearer`, which Yandex does not document, and gets no user",
+    source: "https://yandex.com/dev/id/doc/en/user-information",
+  },
+  zoho: {
+    differs: tokenRequest,
+    why: "client credentials as parameters and no PKCE verifier (Zoho's web-app token request has neither HTTP Basic nor PKCE)",
+    source: "https://www.zoho.com/accounts/protocol/oauth/web-apps/access-token.html",
   },
 };
 

@@ -50,8 +50,6 @@ const compared = (
  *   (our case files cite the pages); which side reads the documentation right is to be checked
  *   against each provider: asgardeo, onelogin (the issuer form), figma, workos, nextcloud, line,
  *   strava, bungie, patreon, mailchimp.
- * - Profile mapping: ours takes the display name or picture from another field than Auth.js's
- *   preset (faceit, kinde, cognito, frontegg, hubspot, mattermost, ping-id, mastodon).
  * - microsoft-entra-id: Auth.js also fetches the profile photo from Microsoft Graph.
  * - battlenet: Auth.js's preset needs the `issuer` option (a region's URL) and answers 500
  *   without it; ours defaults to `https://oauth.battle.net`.
@@ -67,14 +65,6 @@ const notYetReviewed: Record<string, string[]> = {
   bungie: ["callback", "logged", "profile", "session", "token", "unknown"],
   patreon: ["callback", "logged", "profile", "session", "token", "unknown"],
   mailchimp: ["callback", "logged", "profile", "session", "token"],
-  faceit: ["session"],
-  kinde: ["session"],
-  cognito: ["session"],
-  frontegg: ["session"],
-  hubspot: ["profile", "session", "token"],
-  mattermost: ["session"],
-  "ping-id": ["session"],
-  mastodon: ["session", "token"],
   "microsoft-entra-id": ["profile", "unknown"],
   battlenet: ["callback", "logged", "session", "token"],
   // The presets added on 2026-11-27 (second session), compared but not reviewed yet. Where
@@ -86,28 +76,20 @@ const notYetReviewed: Record<string, string[]> = {
   "bankid-no": ["callback", "logged", "profile", "session"],
   "click-up": ["callback", "logged", "profile", "session", "token"],
   concept2: ["token"],
-  eventbrite: ["session", "token"],
-  eveonline: ["profile", "session", "unknown"],
   freshbooks: ["token"],
   fusionauth: ["callback", "logged", "session"],
-  mailru: ["profile", "session", "token", "unknown"],
   netsuite: ["callback", "logged", "profile", "session", "token"],
-  osso: ["session", "token"],
   osu: ["session", "token"],
   pipedrive: ["callback", "logged", "profile", "session", "token", "unknown"],
-  roblox: ["session"],
   simplelogin: ["token"],
   threads: ["callback", "logged", "profile", "session"],
   tiktok: ["callback", "logged", "profile", "session", "token", "unknown"],
   todoist: ["callback", "logged", "profile", "session", "token"],
-  trakt: ["session", "token"],
   vk: ["callback", "logged", "profile", "session", "token", "unknown"],
   webex: ["token"],
   wechat: ["callback", "logged", "profile", "session", "unknown"],
   wikimedia: ["token"],
   wordpress: ["token"],
-  yandex: ["profile", "session"],
-  zoho: ["profile", "session", "token"],
 };
 
 it("a preset is either reviewed or waiting for review, not both", () => {
@@ -141,6 +123,8 @@ function asProviderSees(request: SeenRequest) {
       // Whether JSON is accepted, not the full list (oauth4webapi adds `application/jwt` to a
       // profile request, GitHub's documented type is `application/vnd.github+json`).
       if (name === "accept") return [[name, /json|\*\/\*/.test(String(value))]];
+      // A request without a body has no content type to read (HubSpot's preset sends one anyway).
+      if (name === "content-type" && !request.body) return [];
       return [[name, String(value).split(";")[0] ?? ""]];
     }),
   );
@@ -211,6 +195,10 @@ describe.each(compared)("$id against Auth.js's preset", ({
       fake.state.nonce = nonce;
     });
     const seen = fake.state.requests.map(asProviderSees);
+    // The key set that verifies an ID token, or an access token the provider documents as a JWT
+    // (EVE Online's): the `id-token-signature` deviation.
+    const jwks = c.discovery?.jwks_uri ?? c.accessToken?.jwks_uri;
+    const keysRequest = jwks && `GET ${jwks}`;
     return {
       ...result,
       token: seen.filter((r) => r.request === `POST ${c.token.url}`),
@@ -218,9 +206,9 @@ describe.each(compared)("$id against Auth.js's preset", ({
         (r) =>
           !r.request.endsWith("/.well-known/openid-configuration") &&
           r.request !== `POST ${c.token.url}` &&
-          !(c.discovery && r.request === `GET ${c.discovery.jwks_uri}`),
+          r.request !== keysRequest,
       ),
-      keys: seen.filter((r) => c.discovery && r.request === `GET ${c.discovery.jwks_uri}`).length,
+      keys: seen.filter((r) => r.request === keysRequest).length,
       unknown: [...fake.state.unknown],
       logged: errors.map((error) => `${(error as { type?: string }).type ?? error.name}`),
     };
@@ -229,8 +217,9 @@ describe.each(compared)("$id against Auth.js's preset", ({
   it("sends the provider the same requests and signs the user in the same way", async () => {
     const theirs = await run("authJs");
     const mine = await run("ours");
-    // PRESET_DIFF=<id> prints both sign-ins (for reviewing a preset).
-    if (process.env.PRESET_DIFF === id) console.log(JSON.stringify({ mine, theirs }, null, 2));
+    // PRESET_DIFF=<id>[,<id>…] prints both sign-ins (for reviewing presets).
+    if (process.env.PRESET_DIFF?.split(",").includes(id))
+      console.log(`=== ${id}\n${JSON.stringify({ mine, theirs }, null, 2)}`);
     const pending = notYetReviewed[id];
     if (!pending) {
       expectSame(`provider ${id}`, mine, theirs);

@@ -3,6 +3,9 @@ import { defineCase } from "../case.js";
 // https://docs.aws.amazon.com/cognito/latest/developerguide/authorization-endpoint.html
 // https://docs.aws.amazon.com/cognito/latest/developerguide/token-endpoint.html
 // https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html
+//   (the default payload below has no `name`: standard attributes such as `name`, `nickname` and
+//   `preferred_username` are in it only when the pool fills them; `cognito:username` is always
+//   there but is a generated UUID in pools that sign in by email, so it is no display name)
 const issuer = "https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123";
 const domain = "https://example-app.auth.eu-west-1.amazoncognito.com";
 export default defineCase({
@@ -52,7 +55,7 @@ export default defineCase({
   },
   user: {
     id: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
-    name: "janedoe",
+    name: null,
     email: "janedoe@example.test",
     image: null,
   },

@@ -2,6 +2,10 @@ import { defineCase } from "../case.js";
 
 // https://docs.faceit.com/getting-started/authentication-and-authorization/faceit-connect
 // (authorization code flow with PKCE, redirect_popup, token with HTTP Basic, userinfo)
+// Not confirmed from a FACEIT page we could read: the userinfo fields. The FACEIT Connect
+// document (https://cdn.faceit.com/third_party/docs/FACEIT_Connect_3.0.pdf) is what FACEIT's
+// pages point to; Auth.js's own notes for its preset name the basic fields "email, nickname, guid
+// and avatar" (the avatar as `picture`); none of these sources names a `name` field.
 export default defineCase({
   authorization: {
     url: "https://accounts.faceit.com/accounts",

@@ -2,6 +2,9 @@ import { defineCase } from "../case.js";
 
 // https://docs.frontegg.com/docs/hosted-login (hosted login: /oauth/authorize, /oauth/token)
 // https://docs.frontegg.com/docs/using-frontegg-oidc (OIDC flow, ID token claims)
+// https://developers.frontegg.com/ciam/guides/security-center/token-management/templates (the
+//   default JWT template: `name`, `email`, `email_verified`, `profilePictureUrl`, `roles`,
+//   `tenantId`, …; no OIDC `picture`)
 // The preset builds its endpoints from the issuer and reads no discovery document; the one
 // below only tells the local fake where the keys are and that it signs an ID token.
 const issuer = "https://app-roadrunner.frontegg.com";

@@ -2,13 +2,16 @@ import { defineCase } from "../case.js";
 
 // https://developers.hubspot.com/docs/api/oauth-quickstart-guide (authorize, token with
 // client_id/client_secret in the body)
-// https://developers.hubspot.com/docs/api/oauth/tokens (GET /oauth/v1/access-tokens/{token})
+// https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/refresh-oauth-token
+//   (POST /oauth/v1/token takes a `code_verifier`: PKCE)
+// https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/get-oauth-token-metadata
+//   (GET /oauth/v1/access-tokens/{token}: the token in the path, no `Authorization` header)
 const accessToken = "CJSP5qf1KhICAQEYs-gDIIGOBii1hQIyGQAf3xBKmlwHjX7OIpuIFEavB2-qYAGQsF4";
 export default defineCase({
   authorization: {
     url: "https://app.hubspot.com/oauth/authorize",
     scope: "oauth",
-    pkce: false,
+    pkce: true,
     state: true,
     nonce: false,
   },
@@ -32,6 +35,7 @@ export default defineCase({
   },
   userinfo: {
     url: `https://api.hubapi.com/oauth/v1/access-tokens/${accessToken}`,
+    authorization: null,
     response: {
       token: accessToken,
       user: "test@example.test",

@@ -1,7 +1,8 @@
 import { defineCase } from "../case.js";
 
 // https://docs.kinde.com/developer-tools/about/using-kinde-without-an-sdk/ (endpoints, PKCE)
-// https://docs.kinde.com/build/tokens/about-id-tokens/ (ID token claims)
+// https://docs.kinde.com/build/tokens/about-id-tokens/ (ID token claims: `name` is the user's
+//   first and last name, besides `given_name` and `family_name`)
 const issuer = "https://roadrunner.kinde.com";
 export default defineCase({
   options: { issuer },
@@ -50,6 +51,7 @@ export default defineCase({
     at_hash: "Vq2x9c",
     auth_time: 1_700_000_000,
     azp: "client-id-from-the-console",
+    name: "Road Runner",
     given_name: "Road",
     family_name: "Runner",
     email: "road@example.test",

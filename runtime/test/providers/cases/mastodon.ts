@@ -1,6 +1,7 @@
 import { defineCase } from "../case.js";
 
-// https://docs.joinmastodon.org/methods/oauth/ (authorize, token, scopes)
+// https://docs.joinmastodon.org/methods/oauth/ (authorize with an S256 `code_challenge`, token
+//   with its `code_verifier`, scopes; the server metadata lists client_secret_basic and _post)
 // https://docs.joinmastodon.org/methods/accounts/#verify_credentials (a CredentialAccount)
 const server = "https://mastodon.example";
 export default defineCase({
@@ -8,7 +9,7 @@ export default defineCase({
   authorization: {
     url: `${server}/oauth/authorize`,
     scope: "read:accounts",
-    pkce: false,
+    pkce: true,
     state: true,
     nonce: false,
   },
@@ -60,7 +61,7 @@ export default defineCase({
   },
   user: {
     id: "14715",
-    name: "infinite love ⴳ",
+    name: "trwnh",
     email: null,
     image:
       "https://files.mastodon.example/accounts/avatars/000/014/715/original/34aa222f4ae2e0a9.png",

@@ -58,7 +58,7 @@ export default defineCase({
   },
   user: {
     id: "o9e3jzqd1pbw8m5kytfs4xu7ah",
-    name: "Wile E. Coyote",
+    name: "wile.e",
     email: "wile@example.test",
     image: null,
   },

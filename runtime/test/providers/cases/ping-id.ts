@@ -3,6 +3,9 @@ import { defineCase } from "../case.js";
 // https://apidocs.pingidentity.com/pingone/auth/v1/api/#openid-connectoauth-2 (endpoints)
 // https://apidocs.pingidentity.com/pingone/auth/v1/api/#get-discovery-openid-configuration
 // https://docs.pingidentity.com/pingone/applications/p1_oidc_scopes.html (ID token claims)
+// https://developer.pingidentity.com/pingone-api/foundations/pingone-roles-scopes-and-permissions/access-services-through-scopes-and-roles/openid-connect-oidc-scopes.html
+//   (the `profile` scope's claims: name, family_name, given_name, middle_name,
+//   preferred_username, nickname, picture, …)
 const issuer = "https://auth.pingone.com/5b0d2f6a-3c1e-4b7a-9d8f-1e2c3b4a5d6e/as";
 export default defineCase({
   options: { issuer },
@@ -68,6 +71,7 @@ export default defineCase({
     auth_time: 1_700_000_000,
     at_hash: "Jq1oW8",
     sid: "f9e8d7c6-b5a4-4392-8170-6f5e4d3c2b1a",
+    name: "Wile Coyote",
     preferred_username: "wile",
     given_name: "Wile",
     family_name: "Coyote",

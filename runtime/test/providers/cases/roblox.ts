@@ -2,10 +2,10 @@ import { defineCase } from "../case.js";
 
 // https://create.roblox.com/docs/cloud/reference/oauth2 (authorize with PKCE and state, token
 //   with Basic or body credentials, the ID token's claims with the `profile` scope, errors)
-// https://apis.roblox.com/oauth/.well-known/openid-configuration (named by the reference page;
-//   the document below is written from the endpoints that page lists)
-// Not confirmed from Roblox's pages: the ID token's signing algorithm (ES256 assumed here; the
-// runtime takes it from the live discovery document and the keys from `jwks_uri` either way).
+// https://apis.roblox.com/oauth/.well-known/openid-configuration (the reference page's example
+//   discovery document, which the one below follows: ID tokens signed with ES256, keys at
+//   /oauth/v1/certs; it lists an `email` scope and claim, which Roblox notes not every
+//   third-party app may use)
 const issuer = "https://apis.roblox.com/oauth/";
 export default defineCase({
   authorization: {
@@ -24,11 +24,43 @@ export default defineCase({
     resources_endpoint: "https://apis.roblox.com/oauth/v1/token/resources",
     userinfo_endpoint: "https://apis.roblox.com/oauth/v1/userinfo",
     jwks_uri: "https://apis.roblox.com/oauth/v1/certs",
-    scopes_supported: ["openid", "profile"],
+    registration_endpoint: "https://create.roblox.com/dashboard/credentials",
+    service_documentation: "https://create.roblox.com/docs/reference/cloud",
+    scopes_supported: [
+      "openid",
+      "profile",
+      "email",
+      "verification",
+      "credentials",
+      "age",
+      "premium",
+      "roles",
+    ],
     response_types_supported: ["none", "code"],
     grant_types_supported: ["authorization_code", "refresh_token"],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["ES256"],
+    claims_supported: [
+      "sub",
+      "type",
+      "iss",
+      "aud",
+      "exp",
+      "iat",
+      "nonce",
+      "name",
+      "nickname",
+      "preferred_username",
+      "created_at",
+      "profile",
+      "email",
+      "email_verified",
+      "verified",
+      "age_bracket",
+      "premium",
+      "roles",
+      "internal_user",
+    ],
     token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
     code_challenge_methods_supported: ["S256"],
   },

@@ -6,11 +6,16 @@ import { defineCase } from "../case.js";
 //   scope, client_id, state, response_type, redirect_uri; one accounts server per data centre)
 // https://www.zoho.com/accounts/help/user-authentication.html (the callback names the user's
 //   data centre in `location` and `accounts-server`)
-// Not confirmed from Zoho's pages: `GET /oauth/user/info`, its fields and the
-// `AaaServer.profile.Read` scope (kept as Auth.js's preset has them; the `Zoho-oauthtoken` scheme
-// is the one Zoho's API pages use); the HTTP status of a token error (Zoho answers a used or
-// expired code with `{"error":"invalid_code"}`; the case sends it with 200, the worse case, which
-// the preset must still refuse); PKCE for web apps (none is sent).
+// https://www.zoho.com/accounts/protocol/oauth/use-access-token.html (`GET oauth/user/info` at
+//   accounts.zoho.com, the token as `Authorization: Zoho-oauthtoken <token>` or `Bearer <token>`)
+// https://www.zoho.com/accounts/protocol/oauth/js-apps/access-token.html (the
+//   `AaaServer.profile.READ` scope)
+// https://www.zoho.com/accounts/protocol/oauth/mobile-applications.html (PKCE is documented for
+//   mobile and desktop apps only; the web-app token request has none, so none is sent)
+// Not confirmed from Zoho's pages: the fields of `/oauth/user/info` (kept as Auth.js's preset reads
+// them); the HTTP status of a token error (Zoho answers a used or expired code with
+// `{"error":"invalid_code"}`; the case sends it with 200, the worse case, which the preset must
+// still refuse).
 export default defineCase({
   authorization: {
     url: "https://accounts.zoho.com/oauth/v2/auth",
@@ -32,7 +37,6 @@ export default defineCase({
   },
   userinfo: {
     url: "https://accounts.zoho.com/oauth/user/info",
-    scheme: "Zoho-oauthtoken",
     response: {
       First_Name: "Patricia",
       Email: "patricia@zylker.example",
