@@ -2,7 +2,8 @@
  * The benchmark app on @create-auth/runtime (the root build, `runtime/dist`, through the
  * package's own exports). Started by `run.mjs` as a child process: PORT and OP_ISSUER in env.
  * SESSION_STORE picks database sessions: `postgres` (DATABASE_URL, through `postgresDatabase`)
- * or `pglite` (an embedded database in PGLITE_DIR, seeded here with BENCH_TOKENS' sessions).
+ * or `pglite` (an embedded database in PGLITE_DIR, seeded here with BENCH_TOKENS' sessions);
+ * SESSION_CACHE=on turns `postgresDatabase`'s session cache on.
  * PASSWORD_ACCOUNTS=1 makes scenario (16)'s app instead: see passwordAccounts().
  */
 import { randomBytes, scrypt } from "node:crypto";
@@ -52,7 +53,10 @@ async function databaseSessions() {
     await postgres.migrate(db);
     await seedSessions(db, JSON.parse(process.env.BENCH_TOKENS ?? "[]"));
   } else {
-    db = postgres.postgresDatabase(process.env.DATABASE_URL);
+    db = postgres.postgresDatabase({
+      connectionString: process.env.DATABASE_URL,
+      sessionCache: process.env.SESSION_CACHE === "on",
+    });
   }
   return { session: { strategy: "database" }, adapter: postgres.postgresAdapter(db) };
 }

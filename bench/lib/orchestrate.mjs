@@ -160,18 +160,28 @@ export async function runBenchmarks({ root, settings, selected, log }) {
               PORT: String(dbTheirsPort),
             }),
           };
-          await checkApps([dbApps.ours, dbApps.theirs], dbCookies[0]);
-          const loads = ids("database").filter((id) => id !== "db-oidc");
+          const cachedIds = ids("database").filter((id) => id.endsWith("-cached"));
+          // Ours again with the session cache on, measured against the same Auth.js app.
+          const cached = cachedIds.length
+            ? await start("ours (PostgreSQL, sessionCache)", files.ours, {
+                ...dbEnv,
+                SESSION_CACHE: "on",
+                PORT: String(await freePort()),
+              })
+            : undefined;
+          await checkApps([dbApps.ours, dbApps.theirs, ...(cached ? [cached] : [])], dbCookies[0]);
+          const loads = ids("database").filter((id) => id !== "db-oidc" && !cachedIds.includes(id));
           const flows = ids("database").filter((id) => id === "db-oidc");
           const samples = await alternate(
             [
               ...loadSteps(loads, dbApps, dbCommon),
+              ...(cached ? loadSteps(cachedIds, { ...dbApps, ours: cached }, dbCommon) : []),
               ...(await flowSteps(flows, dbApps, op, dbCommon)),
             ],
             dbCommon,
           );
           for (const id of ids("database")) results[id] = scenarioResult(samples, id);
-          await Promise.all([dbApps.ours.stop(), dbApps.theirs.stop()]);
+          await Promise.all([dbApps.ours.stop(), dbApps.theirs.stop(), cached?.stop()]);
         }
         if (selected("pglite")) {
           const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));

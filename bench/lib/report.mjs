@@ -127,6 +127,20 @@ const TARGETS = [
     ok: (v) => v >= 3,
   },
   {
+    scenario: "12c",
+    target: "≥ 3 × @auth/express + @auth/pg-adapter",
+    needs: ["db-protected-cached"],
+    value: (r) => r["db-protected-cached"].ratio,
+    ok: (v) => v >= 3,
+  },
+  {
+    scenario: "13c",
+    target: "≥ 3 × @auth/express + @auth/pg-adapter",
+    needs: ["db-session-cached"],
+    value: (r) => r["db-session-cached"].ratio,
+    ok: (v) => v >= 3,
+  },
+  {
     scenario: 16,
     target: "CPU per sign-in besides the hash < 0.1 × the hash's",
     needs: ["password"],

@@ -50,6 +50,21 @@ export const SCENARIOS = [
     unit: "req/s",
     kind: "database",
   },
+  // Rows 12 and 13 with `postgresDatabase({ sessionCache: true })` on our side (Auth.js unchanged).
+  {
+    id: "db-protected-cached",
+    n: "12c",
+    title: "database sessions on PostgreSQL, our sessionCache on: route protected by getSession",
+    unit: "req/s",
+    kind: "database",
+  },
+  {
+    id: "db-session-cached",
+    n: "13c",
+    title: "database sessions on PostgreSQL, our sessionCache on: GET /auth/session",
+    unit: "req/s",
+    kind: "database",
+  },
   {
     id: "db-oidc",
     n: 14,

@@ -16,6 +16,8 @@ const LOAD = {
   csrf: { path: "/auth/csrf", signedIn: false },
   "db-protected": { path: "/protected", signedIn: true },
   "db-session": { path: "/auth/session", signedIn: true },
+  "db-protected-cached": { path: "/protected", signedIn: true },
+  "db-session-cached": { path: "/auth/session", signedIn: true },
 };
 
 const APPS = /** @type {const} */ (["ours", "theirs"]);

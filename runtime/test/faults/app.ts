@@ -5,6 +5,7 @@
  * database sessions in PostgreSQL, the Redis rate limiter, an email provider on a real SMTP
  * server, an OpenID provider whose token endpoint is proxied, and credentials. `BOUNDS=short`
  * tightens the runtime's time bounds (the short profile); otherwise the documented defaults hold.
+ * `SESSION_CACHE=on` turns the database's session cache on.
  *
  * Two front ends over the same configuration, both serving the auth endpoints under `/auth` and a
  * protected `/protected` answering `{ user }`:
@@ -36,6 +37,7 @@ const config = {
     postgresDatabase({
       connectionString: env.DATABASE_URL,
       ...(short ? { connectTimeout: 1000, queryTimeout: 1500 } : {}),
+      sessionCache: env.SESSION_CACHE === "on",
     }),
   ),
   rateLimit: {

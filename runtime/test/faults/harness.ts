@@ -201,10 +201,14 @@ async function dropDatabase(name: string): Promise<void> {
   await admin.end();
 }
 
-/** Starts the whole rig; `bounds: "short"` tightens the runtime's time bounds in the app. */
+/**
+ * Starts the whole rig; `bounds: "short"` tightens the runtime's time bounds in the app,
+ * `sessionCache` turns `postgresDatabase({ sessionCache })` on in every instance.
+ */
 export async function startRig(options: {
   bounds: "short" | "defaults";
   framework: FaultFramework;
+  sessionCache?: boolean;
 }): Promise<Rig> {
   const database = await createDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -239,6 +243,7 @@ export async function startRig(options: {
     NODE_ENV: "test",
     AUTH_SECRET: SECRET,
     BOUNDS: options.bounds,
+    SESSION_CACHE: options.sessionCache ? "on" : "off",
     DATABASE_URL: proxiedDatabase.toString(),
     REDIS_URL: proxiedRedis.toString(),
     SMTP_URL: `smtp://127.0.0.1:${proxies.smtp.port}`,

@@ -19,6 +19,7 @@ import {
   toUser,
   toVerificationToken,
 } from "./rows.js";
+import { type SessionCache, sessionCacheKey } from "./session-cache.js";
 import { warnIfUnbounded } from "./unbounded-pool.js";
 
 export type { PruneCounts, PruneOptions } from "../../housekeeping/types.js";
@@ -34,6 +35,7 @@ export {
   postgresDatabase,
   type ServerDatabase,
 } from "./server.js";
+export type { SessionCacheOptions } from "./session-cache.js";
 
 const accountColumns = [
   "userId",
@@ -116,9 +118,39 @@ export function postgresAdapter(
     const { rows } = await db.query(sql, params);
     return rows[0] ? map(rows[0]) : null;
   };
+  const asSessionAndUser = (row: Record<string, unknown>) => {
+    const { sessionId, sessionToken: token, userId, expires, ...user } = row;
+    return {
+      session: asSession({ id: sessionId, sessionToken: token, userId, expires }),
+      user: asUser(user),
+    };
+  };
+  // `postgresDatabase({ sessionCache })`: reads of sessions may be served from memory.
+  const cache = (db as { [sessionCacheKey]?: SessionCache })[sessionCacheKey];
+  /**
+   * Runs one of our writes, then forgets what it may have changed, whether it succeeded or not (a
+   * write that timed out may still have committed). After it, not before: a read that started
+   * before the commit would otherwise put the old row back (the eviction also voids such reads).
+   */
+  const evicting = async <T>(
+    write: () => T | PromiseLike<T>,
+    evict: (cache: SessionCache) => void,
+  ) => {
+    try {
+      return await write();
+    } finally {
+      if (cache) evict(cache);
+    }
+  };
+  const passwords = passwordMethods(db, isUserId, (id) => String(mapId(id)));
 
   return {
-    ...passwordMethods(db, isUserId, (id) => String(mapId(id))),
+    ...passwords,
+    deleteSessionsByUserId: (userId) =>
+      evicting(
+        () => passwords.deleteSessionsByUserId(userId),
+        (c) => c.evictUser(userId),
+      ),
     // Bulk deletion of expired rows, for the runtime's housekeeping (and `prune(db)` directly).
     [pruneExpired]: (pruneOptions) => prune(db, pruneOptions),
     async createUser(user) {
@@ -146,20 +178,27 @@ export function postgresAdapter(
       const sql = sets.length
         ? `UPDATE users SET ${sets.join(", ")} WHERE id = $1 RETURNING *`
         : `SELECT * FROM users WHERE id = $1`;
-      const updated = await one(sql, [user.id, ...columns.map((c) => user[c] ?? null)], asUser);
+      const updated = await evicting(
+        () => one(sql, [user.id, ...columns.map((c) => user[c] ?? null)], asUser),
+        (c) => c.evictUser(user.id),
+      );
       if (!updated) throw new Error(`No user with id ${user.id}`);
       return updated;
     },
     async deleteUser(userId) {
       if (!isUserId(userId)) return null;
       // One statement: accounts, sessions, authenticators and the user go together or not at all.
-      return one(
-        `WITH a AS (DELETE FROM accounts WHERE "userId" = $1),
+      return evicting(
+        () =>
+          one(
+            `WITH a AS (DELETE FROM accounts WHERE "userId" = $1),
               s AS (DELETE FROM sessions WHERE "userId" = $1),
               w AS (DELETE FROM authenticators WHERE "userId" = $1)
          DELETE FROM users WHERE id = $1 RETURNING *`,
-        [userId],
-        asUser,
+            [userId],
+            asUser,
+          ),
+        (c) => c.evictUser(userId),
       );
     },
     async linkAccount(account) {
@@ -188,30 +227,41 @@ export function postgresAdapter(
         asSession,
       ))!;
     },
-    getSessionAndUser: (sessionToken) =>
-      isSessionToken(sessionToken)
-        ? one(SESSION_AND_USER, [sessionToken], (row) => {
-            const { sessionId, sessionToken: token, userId, expires, ...user } = row;
-            return {
-              session: asSession({ id: sessionId, sessionToken: token, userId, expires }),
-              user: asUser(user),
-            };
-          })
-        : null,
+    getSessionAndUser(sessionToken) {
+      if (!isSessionToken(sessionToken)) return null;
+      if (!cache) return one(SESSION_AND_USER, [sessionToken], asSessionAndUser);
+      // A hit answers without a promise; see session-cache.ts for when one is kept.
+      const cached = cache.get(sessionToken);
+      if (cached) return asSessionAndUser(cached);
+      const ticket = cache.ticket();
+      return db.query(SESSION_AND_USER, [sessionToken]).then(({ rows }) => {
+        if (!rows[0]) return null;
+        cache.put(ticket, sessionToken, rows[0]);
+        return asSessionAndUser(rows[0]);
+      });
+    },
     updateSession: ({ sessionToken, expires }) =>
       isSessionToken(sessionToken)
-        ? one(
-            `UPDATE sessions SET expires = COALESCE($2, expires) WHERE "sessionToken" = $1 RETURNING *`,
-            [sessionToken, expires ?? null],
-            asSession,
+        ? evicting(
+            () =>
+              one(
+                `UPDATE sessions SET expires = COALESCE($2, expires) WHERE "sessionToken" = $1 RETURNING *`,
+                [sessionToken, expires ?? null],
+                asSession,
+              ),
+            (c) => c.evictToken(sessionToken),
           )
         : null,
     deleteSession: (sessionToken) =>
       isSessionToken(sessionToken)
-        ? one(
-            `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`,
-            [sessionToken],
-            asSession,
+        ? evicting(
+            () =>
+              one(
+                `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING *`,
+                [sessionToken],
+                asSession,
+              ),
+            (c) => c.evictToken(sessionToken),
           )
         : null,
     async createVerificationToken(token) {

@@ -1,5 +1,5 @@
 import type { SqlClient } from "./client.js";
-import { expiryIndexes, indexes, passwordTables, tables } from "./schema.js";
+import { expiryIndexes, indexes, invalidationTriggers, passwordTables, tables } from "./schema.js";
 
 export interface MigrationResult {
   /** Tables and indexes that did not exist before. */
@@ -40,6 +40,8 @@ export const migrations: Migration[] = [
   { version: 2, statements: expiryIndexes.map((entry) => entry.sql) },
   // The password provider's hashes.
   { version: 3, statements: passwordTables.map((entry) => entry.sql) },
+  // NOTIFY on changes of sessions and users, for `postgresDatabase({ sessionCache })`.
+  { version: 4, statements: invalidationTriggers },
 ];
 
 /**

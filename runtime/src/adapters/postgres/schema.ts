@@ -1,3 +1,5 @@
+import { INVALIDATION_CHANNEL } from "./session-cache.js";
+
 /**
  * The tables of the published `@auth/pg-adapter` (same names, columns and types, so an existing
  * Auth.js database keeps working), plus `authenticators` for passkeys and `rate_limits` for
@@ -141,5 +143,69 @@ export const passwordTables: { name: string; sql: string }[] = [
   },
 ];
 
+/** Past this many rows, one statement's NOTIFY says "forget everything" (payloads stop at 8000 bytes). */
+const MOST_IDS = 500;
+
+/**
+ * A statement-level trigger function for `table`: one `pg_notify` per statement, carrying the ids
+ * of the rows it changed (`s:1,2` or `u:1,2`), never session tokens (anyone may LISTEN), or `*`
+ * when there are too many. `live` filters the rows that need telling: deleting a session that had
+ * expired changes nothing a reader would accept (it checks `expires` itself), so pruning sends
+ * nothing at all.
+ */
+const notifyFunction = (name: string, prefix: "s" | "u", live: string) => ({
+  name,
+  sql: `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE ids text[];
+BEGIN
+  SELECT array_agg(id) INTO ids FROM (SELECT id::text AS id FROM changed WHERE ${live} LIMIT ${MOST_IDS + 1}) AS capped;
+  IF ids IS NOT NULL THEN
+    PERFORM pg_notify('${INVALIDATION_CHANNEL}', CASE WHEN cardinality(ids) > ${MOST_IDS} THEN '*'
+      ELSE '${prefix}:' || array_to_string(ids, ',') END);
+  END IF;
+  RETURN NULL;
+END $fn$`,
+});
+
+/** A statement-level trigger (dropped first: `CREATE OR REPLACE TRIGGER` needs PostgreSQL 14). */
+const trigger = (name: string, when: string, table: string, fn: string, changed = true) => [
+  `DROP TRIGGER IF EXISTS ${name} ON ${table}`,
+  `CREATE TRIGGER ${name} AFTER ${when} ON ${table}${changed ? " REFERENCING OLD TABLE AS changed" : ""}
+  FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+];
+
+/**
+ * What tells every `sessionCache` (schema version 4) that a session or its user changed, whoever
+ * changed it: our adapter, the app's own SQL, an Auth.js instance, an operator. A transition
+ * table takes one event, hence one trigger per event.
+ */
+export const invalidationTriggers: string[] = [
+  notifyFunction("create_auth_notify_sessions", "s", "true").sql,
+  notifyFunction("create_auth_notify_live_sessions", "s", "expires >= now()").sql,
+  notifyFunction("create_auth_notify_users", "u", "true").sql,
+  `CREATE OR REPLACE FUNCTION create_auth_notify_all() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_notify('${INVALIDATION_CHANNEL}', '*');
+  RETURN NULL;
+END $fn$`,
+  ...trigger("create_auth_sessions_updated", "UPDATE", "sessions", "create_auth_notify_sessions"),
+  ...trigger(
+    "create_auth_sessions_deleted",
+    "DELETE",
+    "sessions",
+    "create_auth_notify_live_sessions",
+  ),
+  ...trigger(
+    "create_auth_sessions_truncated",
+    "TRUNCATE",
+    "sessions",
+    "create_auth_notify_all",
+    false,
+  ),
+  ...trigger("create_auth_users_updated", "UPDATE", "users", "create_auth_notify_users"),
+  ...trigger("create_auth_users_deleted", "DELETE", "users", "create_auth_notify_users"),
+  ...trigger("create_auth_users_truncated", "TRUNCATE", "users", "create_auth_notify_all", false),
+];
+
 /** The whole schema as one SQL script, for review or manual application. */
-export const schema = `${[...tables, ...indexes, ...expiryIndexes, ...passwordTables].map((entry) => `${entry.sql};`).join("\n\n")}\n`;
+export const schema = `${[...tables, ...indexes, ...expiryIndexes, ...passwordTables].map((entry) => `${entry.sql};`).join("\n\n")}\n\n${invalidationTriggers.map((sql) => `${sql};`).join("\n\n")}\n`;

@@ -1,8 +1,19 @@
 import { assertTimeout } from "../../core/deadline.js";
 import { logText } from "../../core/log-text.js";
 import { DependencyOverloaded } from "../../errors.js";
+import {
+  type InvalidationListener,
+  type ListenerClient,
+  startInvalidationListener,
+} from "./cache-listener.js";
 import type { SqlClient } from "./client.js";
 import { DATABASE_RETRY_AFTER, databaseFailure, isConnectionFailure } from "./failure.js";
+import {
+  SessionCache,
+  type SessionCacheOptions,
+  sessionCacheKey,
+  sessionCacheSettings,
+} from "./session-cache.js";
 
 interface PoolLike extends SqlClient {
   /** `pg` takes a query config too; `query_timeout` there bounds that one query. */
@@ -17,8 +28,24 @@ interface PoolLike extends SqlClient {
 }
 
 export interface ServerDatabase extends SqlClient {
-  /** Closes the pool. Queries after this open a new one. */
+  /** Closes the pool (and the session cache's listener). Queries after this open a new one. */
   close(): Promise<void>;
+  /** The session cache `postgresAdapter` reads through, when `sessionCache` is on. */
+  readonly [sessionCacheKey]?: SessionCache;
+}
+
+interface PgModule {
+  Pool: new (options: object) => PoolLike;
+  Client: new (options: object) => ListenerClient;
+}
+
+async function loadPg(): Promise<PgModule> {
+  try {
+    const pg = (await import("pg")) as unknown as Partial<PgModule> & { default?: PgModule };
+    return pg.Pool ? (pg as PgModule) : pg.default!;
+  } catch (cause) {
+    throw new Error('A PostgreSQL server needs the "pg" package: npm install pg', { cause });
+  }
 }
 
 /**
@@ -62,6 +89,14 @@ export interface PostgresDatabaseOptions {
    * costing that query its whole `queryTimeout`. `0` turns the check off. Default 500.
    */
   idleCheck?: number;
+  /**
+   * Keep database sessions read by `getSessionAndUser` in memory, invalidated across instances by
+   * the schema's triggers through LISTEN/NOTIFY (docs/operations.md, "Session cache"). Off by
+   * default: a change made elsewhere is then seen within the time a NOTIFY takes, not at once,
+   * and it needs a session-mode connection (no PgBouncer in transaction mode). `true` is
+   * `{ maxEntries: 10_000, maxAge: 60 }`.
+   */
+  sessionCache?: boolean | SessionCacheOptions;
   /**
    * Further `pg.Pool` options (`ssl`, `application_name`, …), applied over the ones above (set
    * `statement_timeout` or `query_timeout` here only to override the bounds on purpose).
@@ -134,21 +169,24 @@ export function postgresDatabase(options: string | PostgresDatabaseOptions = {})
   );
   // Checked now, so a wrong option fails at start-up rather than on the first request.
   poolOptions("", settings);
+  const cacheSettings = sessionCacheSettings(settings.sessionCache);
+  const cache = cacheSettings && new SessionCache(cacheSettings);
+  let listener: InvalidationListener | undefined;
   let opening: Promise<PoolLike> | undefined;
   const open = () => {
     opening ??= (async () => {
       const url = settings.connectionString ?? globalThis.process?.env?.DATABASE_URL;
       if (!url) throw new Error("No database connection string: set DATABASE_URL");
-      let pg: {
-        default?: { Pool: new (options: object) => PoolLike };
-        Pool?: new (options: object) => PoolLike;
-      };
-      try {
-        pg = await import("pg");
-      } catch (cause) {
-        throw new Error('A PostgreSQL server needs the "pg" package: npm install pg', { cause });
+      const { Pool, Client } = await loadPg();
+      // The cache's own connection: same settings and bounds as the pool's, its own name.
+      if (cache && !listener) {
+        const name = String(settings.pool?.application_name ?? "");
+        const options = {
+          ...poolOptions(url, settings),
+          application_name: `${name ? `${name} ` : ""}(create-auth session cache)`,
+        };
+        listener = startInvalidationListener(cache, async () => new Client(options));
       }
-      const Pool = pg.Pool ?? pg.default!.Pool;
       const pool = new Pool(poolOptions(url, settings));
       // An idle connection dropped by the server emits "error"; unhandled, it ends the process.
       // The pool replaces the connection; the next query reports any lasting failure.
@@ -210,6 +248,7 @@ export function postgresDatabase(options: string | PostgresDatabaseOptions = {})
     return { current: open() };
   };
   return {
+    ...(cache ? { [sessionCacheKey]: cache } : {}),
     async query(text, params) {
       const { current } = await usable();
       const pool = await current;
@@ -232,8 +271,11 @@ export function postgresDatabase(options: string | PostgresDatabaseOptions = {})
     },
     async close() {
       const current = opening;
+      const stopping = listener?.stop();
       opening = undefined;
+      listener = undefined;
       if (current) await (await current).end();
+      await stopping;
     },
   };
 }
