@@ -53,21 +53,27 @@ export function hashes(dir: string): Record<string, string> {
 
 export type ScriptResults = Record<string, { passed: boolean; output: string }>;
 
-/** The project's own scripts among `names`, in that order, each with whether it passed. */
+/**
+ * The project's own scripts among `names`, each with whether it passed: one after another in that
+ * order, or all at once with `together` (only where none writes what another reads).
+ */
 export async function runOwnScripts(
   dir: string,
   names: readonly string[],
-  env: Record<string, string> = {},
+  { env = {}, together = false }: { env?: Record<string, string>; together?: boolean } = {},
 ): Promise<ScriptResults> {
   const { scripts = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
-  const results: ScriptResults = {};
-  for (const script of names.filter((name) => scripts[name])) {
+  const runScript = async (script: string) => {
     const result = await run("npm", ["run", script], dir, env);
-    results[script] = { passed: result.exitCode === 0, output: result.all ?? "" };
-  }
-  return results;
+    return [script, { passed: result.exitCode === 0, output: result.all ?? "" }] as const;
+  };
+  const present = names.filter((name) => scripts[name]);
+  const results = [];
+  if (together) results.push(...(await Promise.all(present.map(runScript))));
+  else for (const script of present) results.push(await runScript(script));
+  return Object.fromEntries(results);
 }
 
 /** Which scripts passed, for comparing runs. */
