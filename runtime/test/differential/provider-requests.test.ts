@@ -181,7 +181,7 @@ describe.each(compared)("$id against Auth.js's preset", ({
 }) => {
   let fake: Awaited<ReturnType<typeof startFakeProvider>>;
   beforeAll(async () => {
-    fake = await startFakeProvider(c, clientId);
+    fake = await startFakeProvider(c, clientId, clientSecret);
   });
   afterAll(() => fake?.close());
   afterEach(() => {
