@@ -21,7 +21,7 @@ export const catalogue = defineCatalogue({
   scopes: "openid profile email",
   checks: ["pkce"],
   quirks:
-    "The issuer is the organization's token endpoint; an `issuer` option without `/oauth2/token` (the Auth.js form) gets it appended.",
+    "The issuer is the organization's token endpoint (`…/oauth2/token`, as the Console shows it); the organization URL alone gets `/oauth2/token` appended.",
   brandColor: { light: "#ff7300", dark: "#ff8f33" },
   logo: monogramLogo("As", "#ff7300", "#ff8f33"),
 });

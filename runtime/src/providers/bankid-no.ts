@@ -20,7 +20,7 @@ export const catalogue = defineCatalogue({
   scopes: "openid profile email",
   checks: ["pkce", "state", "nonce"],
   quirks:
-    "Asks for the BankID app (`login_hint=BIS`) in Norwegian (`ui_locales=no`); client_secret_post; the profile comes from userinfo (JSON or a signed JWT), whose `sub` must match the verified ID token's.",
+    "Asks for the BankID app (`login_hint=BIS`) in Norwegian (`ui_locales=no`); client_secret_post; the profile comes from userinfo, a signed JWT (RS256) whose `sub` must match the verified ID token's.",
   brandColor: { light: "#39134c", dark: "#a77bc4" },
   logo: monogramLogo("iD", "#39134c", "#a77bc4"),
 });
@@ -51,9 +51,12 @@ export default function BankIDNorway(
       name: "BankID Norge",
       issuer: "https://auth.bankid.no/auth/realms/prod",
       checks: ["pkce", "state", "nonce"],
-      // Auth.js also sets `userinfo_signed_response_alg`, which refuses a JSON answer; left
-      // unset, a signed one is still read (and its `sub` checked against the ID token's).
-      client: { token_endpoint_auth_method: "client_secret_post" },
+      // BankID's userinfo answers a signed JWT (as Auth.js's preset expects): asked for as
+      // `application/jwt`, and its `aud` and `sub` checked.
+      client: {
+        token_endpoint_auth_method: "client_secret_post",
+        userinfo_signed_response_alg: "RS256",
+      },
       idToken: false,
       authorization: { params: { scope: catalogue.scopes, ui_locales: "no", login_hint: "BIS" } },
       profile: (profile) => ({

@@ -14,7 +14,7 @@ export const catalogue = defineCatalogue({
   scopes: "current_user:read",
   checks: ["state"],
   quirks:
-    "Asks for the granular `current_user:read` scope (enable it on the app); the token response may lack `token_type` (conformed to `Bearer`); the name is the user's `handle`.",
+    "Asks for the granular `current_user:read` scope (enable it on the app); a token response without `token_type` (as older ones were) is conformed to `Bearer`; the name is the user's `handle`.",
   brandColor: { light: "#0d0d0d", dark: "#ffffff" },
   logo: monogramLogo("Fg", "#0d0d0d", "#ffffff"),
 });

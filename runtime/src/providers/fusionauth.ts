@@ -22,7 +22,7 @@ export const catalogue = defineCatalogue({
   checks: ["pkce", "state"],
   options: "`tenantId` when the instance has more than one tenant",
   quirks:
-    "Set the tenant's issuer to its URL (the default, `acme.com`, is no URL). The token endpoint sends a `WWW-Authenticate` header even on success; the preset drops it there.",
+    "Set the tenant's issuer to its URL (the default, `acme.com`, is no URL), and sign the application's ID tokens with an RSA or EC key from Key Master (HMAC-signed ID tokens are refused). The token endpoint sends a `WWW-Authenticate` header even on success; the preset drops it there.",
   brandColor: { light: "#f58320", dark: "#f8a25a" },
   logo: monogramLogo("FA", "#f58320", "#f8a25a"),
 });

@@ -22,12 +22,12 @@ export const catalogue = defineCatalogue({
   scopes: "profile",
   checks: ["pkce", "state"],
   quirks:
-    "The issuer is the server's base URL (add `/index.php` without pretty URLs); the profile is the OCS `cloud/user` call, wrapped in `ocs.data`; Nextcloud has no scopes: it ignores the `profile` sent, and every token reaches the whole account.",
+    "The issuer is the server's base URL (add `/index.php` without pretty URLs); the profile is the OCS user metadata of the token's `user_id` (`cloud/users/<id>`), wrapped in `ocs.data`; Nextcloud has no scopes: it ignores the `profile` sent, and every token reaches the whole account.",
   brandColor: { light: "#0082c9", dark: "#4fb3ec" },
   logo: monogramLogo("N", "#0082c9", "#4fb3ec"),
 });
 
-/** The OCS user (`ocs.data` of `GET /ocs/v2.php/cloud/user`), the fields the preset reads. */
+/** The OCS user (`ocs.data` of `GET /ocs/v1.php/cloud/users/<id>`), the fields the preset reads. */
 export interface NextcloudProfile {
   id: string;
   displayname: string | null;
@@ -56,9 +56,11 @@ export default function Nextcloud({
   ...options
 }: OAuthUserConfig<NextcloudProfile> = {}): OAuthConfig<NextcloudProfile> {
   const base = (issuer ?? "").replace(/\/+$/, "");
-  // OCS lives outside `index.php`, whether or not the server has pretty URLs.
+  // OCS lives outside `index.php`, whether or not the server has pretty URLs. The user is asked
+  // for by the id the token response names (`user_id`), as Auth.js's preset does: the user
+  // metadata call Nextcloud documents, which a user may make for their own account.
   const ocsBase = base.replace(/\/index\.php$/, "");
-  const userUrl = `${ocsBase}/ocs/v2.php/cloud/user?format=json`;
+  const usersUrl = `${ocsBase}/ocs/v1.php/cloud/users`;
   return preset<NextcloudProfile>(
     {
       id: "nextcloud",
@@ -68,12 +70,14 @@ export default function Nextcloud({
       authorization: { url: `${base}/apps/oauth2/authorize`, params: { scope: catalogue.scopes } },
       token: `${base}/apps/oauth2/api/v1/token`,
       userinfo: {
-        url: userUrl,
+        url: usersUrl,
         async request({ tokens, provider }: { tokens: TokenSet; provider: OAuthConfig }) {
           const fetchImpl = provider[customFetch] ?? fetch;
           const userinfo = provider.userinfo;
-          const url = (typeof userinfo === "string" ? userinfo : userinfo?.url) ?? userUrl;
-          const response = await fetchImpl(url, {
+          const url = (typeof userinfo === "string" ? userinfo : userinfo?.url) ?? usersUrl;
+          if (typeof tokens.user_id !== "string" || !tokens.user_id)
+            throw new Error("Nextcloud's token response named no user_id");
+          const response = await fetchImpl(`${url}/${encodeURIComponent(tokens.user_id)}`, {
             headers: {
               authorization: `Bearer ${tokens.access_token}`,
               accept: "application/json",
@@ -81,9 +85,9 @@ export default function Nextcloud({
               "ocs-apirequest": "true",
             },
           });
-          if (!response.ok) throw new Error(`Nextcloud cloud/user answered ${response.status}`);
+          if (!response.ok) throw new Error(`Nextcloud cloud/users answered ${response.status}`);
           const body = (await response.json()) as OcsAnswer;
-          if (!body.ocs?.data?.id) throw new Error("Nextcloud cloud/user answered without a user");
+          if (!body.ocs?.data?.id) throw new Error("Nextcloud cloud/users answered without a user");
           return body.ocs.data as unknown as Profile;
         },
       },

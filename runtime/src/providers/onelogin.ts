@@ -21,7 +21,7 @@ export const catalogue = defineCatalogue({
   scopes: "openid profile email",
   checks: ["pkce"],
   quirks:
-    "The issuer ends in `/oidc/2`; an `issuer` option without it (the Auth.js form) gets it appended. Set the app's token endpoint authentication to Basic.",
+    "The issuer ends in `/oidc/2`; the subdomain URL alone (next-auth 4's form) gets it appended. Set the app's token endpoint authentication to Basic.",
   brandColor: { light: "#1c1f2a", dark: "#e8eaf0" },
   logo: monogramLogo("1L", "#1c1f2a", "#e8eaf0"),
 });

@@ -43,7 +43,8 @@ export default function Strava(
         url: "https://www.strava.com/oauth/authorize",
         params: { scope: catalogue.scopes, approval_prompt: "auto" },
       },
-      token: "https://www.strava.com/oauth/token",
+      // Strava's pages name both `/oauth/token` and `/api/v3/oauth/token`; Auth.js's uses this one.
+      token: "https://www.strava.com/api/v3/oauth/token",
       userinfo: "https://www.strava.com/api/v3/athlete",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({

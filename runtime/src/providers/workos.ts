@@ -15,7 +15,7 @@ export const catalogue = defineCatalogue({
   options:
     "`connection` (or `authorization.params.organization` / `provider`) picks the SSO connection; `issuer` for another API host",
   quirks:
-    "No scope; client_secret_post; the token response has no `token_type` (conformed to `Bearer`) and carries the profile too; the profile comes from `/sso/profile`.",
+    "No scope; client_secret_post; the token response carries the profile too (one without `token_type`, as older ones were, is conformed to `Bearer`); the profile comes from `/sso/profile`.",
   brandColor: { light: "#6363f1", dark: "#8b8bf5" },
   logo: monogramLogo("W", "#6363f1", "#8b8bf5"),
 });
@@ -39,7 +39,10 @@ export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {
   connection?: string;
 }
 
-/** WorkOS's token response lacks `token_type` (RFC 6749 §5.1 requires it): it is a bearer token. */
+/**
+ * WorkOS's token responses used to lack `token_type` (RFC 6749 §5.1 requires it; today's
+ * documented answer says `Bearer`): one without it is a bearer token all the same.
+ */
 const conform = conformJson((body, response) =>
   response.ok && typeof body.access_token === "string" && body.token_type === undefined
     ? { body: { ...body, token_type: "Bearer" } }

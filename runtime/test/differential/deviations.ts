@@ -383,16 +383,16 @@ export const deviations: Deviation[] = [
   {
     id: "profile-mapping-per-provider-docs",
     authJs:
-      "some presets take the user's name, email or picture from another field than the one the provider documents for it",
-    ours: "the documented field ([Provider presets](#provider-presets) lists each)",
+      "some presets take the user's name, email or picture from another field or request than the one the provider documents for it, or fetch a picture that needs a further permission (Microsoft Entra ID's photo from Graph)",
+    ours: "the documented field or request, and no picture behind a further permission ([Provider presets](#provider-presets) lists each)",
     reason:
-      "the documented field is the one the provider keeps filled; if your app reads `session.user.name` or `image` from one of these presets, check it after switching",
+      "the documented field is the one the provider keeps filled, and a sign-in asks for no permission it does not need; if your app reads `session.user.name` or `image` from one of these presets, check it after switching",
     scenarios: presetScenarios("profile-mapping-per-provider-docs"),
   },
   {
     id: "authjs-preset-cannot-sign-in",
     authJs:
-      "some presets cannot complete a sign-in against the answers the provider documents (an issuer form, a token or profile shape, a profile request or endpoint the provider does not document, a required option without a default)",
+      "some presets cannot complete a sign-in against the answers the provider documents (an issuer form or an option they ignore, a token or profile answer they cannot read, a profile request to an endpoint the provider does not document, a required option without a default)",
     ours: "the sign-in completes ([Provider presets](#provider-presets) lists each, with the page)",
     reason:
       "Auth.js's behaviour there is an error page, or a session whose user the provider did not identify, which no app relies on",

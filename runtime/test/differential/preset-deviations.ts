@@ -18,7 +18,10 @@ export type PresetDeviationKind =
   | "token-request-per-provider-docs"
   /** A field the provider does not give is `null` rather than left out. */
   | "profile-field-null"
-  /** The user's name, email or picture read from the field the provider documents. */
+  /**
+   * The user's name, email or picture read from the field or request the provider documents for
+   * it, or left out where only a further permission gives it.
+   */
   | "profile-mapping-per-provider-docs"
   /** Auth.js's preset cannot complete a sign-in against the provider's documented answers. */
   | "authjs-preset-cannot-sign-in";
@@ -36,16 +39,37 @@ const tokenRequest = { token: "token-request-per-provider-docs" } as const;
 const sessionNull = { session: "profile-field-null" } as const;
 const sessionMapping = { session: "profile-mapping-per-provider-docs" } as const;
 
+/** Fields that differ because Auth.js's preset ends its sign-in on the error page. */
+function cannotSignIn(...fields: SignInField[]): PresetDeviation["differs"] {
+  return Object.fromEntries(fields.map((field) => [field, "authjs-preset-cannot-sign-in"]));
+}
+
 export const presetDeviations: Record<string, PresetDeviation> = {
   "42-school": {
     differs: tokenRequest,
     why: "client credentials in the form (`client_secret_post`)",
     source: "https://api.intra.42.fr/apidoc/guides/web_application_flow",
   },
+  asgardeo: {
+    differs: cannotSignIn("callback", "logged", "session", "token", "unknown"),
+    why: "`issuer` may be the organization URL: ours appends `/oauth2/token` (the documented issuer), Auth.js's preset discovers at the URL as given and fails; with the documented issuer both sign in, ours naming the user `given_name family_name` when the ID token has no `name`",
+    source: "https://wso2.com/asgardeo/docs/guides/authentication/oidc/discover-oidc-configs/",
+  },
   atlassian: {
     differs: tokenRequest,
     why: "client credentials in the form, and no PKCE verifier (the 3LO flow has none)",
     source: "https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/",
+  },
+  "azure-ad": {
+    differs: cannotSignIn("callback", "logged", "session", "token", "unknown"),
+    why: "`tenantId` (next-auth 4's option) sets the tenant's issuer; Auth.js's preset ignores it and signs in at the multi-tenant `common` endpoint, which Entra refuses for a single-tenant app; otherwise as `microsoft-entra-id`",
+    source:
+      "https://learn.microsoft.com/en-us/entra/identity-platform/howto-convert-app-to-be-multi-tenant",
+  },
+  battlenet: {
+    differs: cannotSignIn("callback", "logged", "session", "token"),
+    why: "`issuer` defaults to `https://oauth.battle.net`, Blizzard's OAuth host; Auth.js's preset has no default and answers 500 without one; with it set, ours sends no PKCE verifier (Blizzard documents none) and gives `email: null`",
+    source: "https://develop.battle.net/documentation/guides/using-oauth",
   },
   bitbucket: {
     differs: { session: "profile-field-null" },
@@ -61,6 +85,14 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: tokenRequest,
     why: "client credentials in the form (`client_secret_post`)",
     source: "https://www.ory.sh/docs/polis/sso-flow",
+  },
+  bungie: {
+    differs: {
+      token: "token-request-per-provider-docs",
+      ...cannotSignIn("callback", "logged", "profile", "session", "unknown"),
+    },
+    why: "no PKCE verifier (Bungie documents none); the profile is `GetMembershipsForCurrentUser` (with `apiKey` as `X-API-Key`), where Auth.js's preset asks for `GetBungieAccount/{membershipId}` with the placeholder unfilled",
+    source: "https://github.com/Bungie-net/api/wiki/OAuth-Documentation",
   },
   cognito: {
     differs: sessionNull,
@@ -106,6 +138,22 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     source:
       "https://developers.frontegg.com/ciam/guides/security-center/token-management/templates",
   },
+  line: {
+    differs: {
+      token: "token-request-per-provider-docs",
+      profile: "profile-mapping-per-provider-docs",
+    },
+    why: "a PKCE verifier ([LINE recommends it](https://developers.line.biz/en/docs/line-login/integrate-pkce/)); the profile is what LINE's verify endpoint answers for the ID token, whose HS256 signature (the channel secret) Auth.js's preset does not check",
+    source: "https://developers.line.biz/en/docs/line-login/verify-id-token/",
+  },
+  mailchimp: {
+    differs: {
+      token: "token-request-per-provider-docs",
+      ...cannotSignIn("callback", "logged", "profile", "session"),
+    },
+    why: "client credentials in the form and no PKCE verifier (as Mailchimp documents); Auth.js's preset cannot read the documented token answer (no `token_type`, `scope: null`)",
+    source: "https://mailchimp.com/developer/marketing/guides/access-user-data-oauth-2/",
+  },
   mailru: {
     differs: {
       token: "authjs-preset-cannot-sign-in",
@@ -120,6 +168,14 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: sessionNull,
     why: "`email: null`: the account Mastodon answers has no email",
     source: "https://docs.joinmastodon.org/methods/accounts/#verify_credentials",
+  },
+  "microsoft-entra-id": {
+    differs: {
+      profile: "profile-mapping-per-provider-docs",
+      unknown: "profile-mapping-per-provider-docs",
+    },
+    why: "`image: null`: no photo is fetched from Microsoft Graph (Auth.js's preset asks for `User.Read` and puts `/me/photos/48x48/$value` in `image` as a base64 `data:` URL, which JWT sessions carry in the cookie); [to keep it](providers.md#what-the-runtime-guarantees)",
+    source: "https://learn.microsoft.com/en-us/graph/api/profilephoto-get",
   },
   naver: {
     differs: tokenRequest,
@@ -136,10 +192,23 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "no PKCE verifier (Notion does not support PKCE)",
     source: "https://developers.notion.com/docs/authorization",
   },
+  onelogin: {
+    differs: cannotSignIn("callback", "logged", "session", "token", "unknown"),
+    why: "`issuer` may be the subdomain URL (next-auth 4's form): ours appends `/oidc/2` (the documented issuer), Auth.js's preset discovers at the URL as given and fails; with the documented issuer the sign-ins are the same",
+    source: "https://developers.onelogin.com/openid-connect/api/provider-config",
+  },
   osso: {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
     why: "no PKCE verifier (Osso has none); `name: null` and `image: null`: `/oauth/me` has an email only",
     source: "https://ossoapp.com/docs/consume/consuming-osso/",
+  },
+  patreon: {
+    differs: {
+      token: "token-request-per-provider-docs",
+      ...cannotSignIn("callback", "logged", "profile", "session", "unknown"),
+    },
+    why: "client credentials in the form and no PKCE verifier (as Patreon documents); the profile is API v2's `identity` with `fields[user]`, where Auth.js's preset calls v1's `current_user`, which Patreon has deprecated",
+    source: "https://docs.patreon.com/#get-api-oauth2-v2-identity",
   },
   "ping-id": {
     differs: sessionNull,
@@ -162,6 +231,11 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: sessionNull,
     why: "`email: null`: no email without the `email` scope, which Roblox does not open to every app",
     source: "https://create.roblox.com/docs/cloud/reference/oauth2",
+  },
+  strava: {
+    differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
+    why: "no PKCE verifier (Strava documents none); `email: null`: the athlete has no email",
+    source: "https://developers.strava.com/docs/authentication/",
   },
   trakt: {
     differs: {

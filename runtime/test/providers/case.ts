@@ -55,6 +55,12 @@ export interface ProviderCase {
   /** OIDC: the ID token's claims as documented (`iss`, `aud`, `nonce`, `iat`, `exp` are added). */
   idTokenClaims?: Record<string, unknown>;
   /**
+   * The ID token's algorithm when the client's registration decides it rather than the first
+   * one the discovery document names: `HS256` is signed with the client secret (LINE's web
+   * login), `RS256` with an RSA key (a FusionAuth application given one).
+   */
+  idTokenAlg?: "HS256" | "RS256";
+  /**
    * The profile request: a GET answered only with the access token as bearer; or, with `post`,
    * a form POST answered only when it carries the client id and the ID token the fake issued
    * (LINE's ID-token verification endpoint).
@@ -63,6 +69,11 @@ export interface ProviderCase {
     url: string;
     response: unknown;
     post?: boolean;
+    /**
+     * Answered as a JWT (`application/jwt`) of `response`'s claims and the client id as `aud`,
+     * signed with the ID tokens' key (BankID's userinfo).
+     */
+    signed?: boolean;
     /**
      * The exact `Authorization` header the endpoint answers to: default `Bearer <access token>`;
      * ClickUp's bare token; `null` when the token travels in the `url` instead (then no

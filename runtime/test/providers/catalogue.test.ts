@@ -20,7 +20,7 @@ const { withCases } = await loadCatalogue();
 describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => {
   let fake: Awaited<ReturnType<typeof startFakeProvider>>;
   beforeAll(async () => {
-    fake = await startFakeProvider(c, clientId);
+    fake = await startFakeProvider(c, clientId, clientSecret);
   });
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());

@@ -25,10 +25,17 @@ export type FakeMode = "ok" | "token-error" | "userinfo-error";
  * sends each request for `https://host/path` to this server, which answers by that URL and
  * records what arrived; a URL the case does not know is a 404 and fails the test.
  */
-export async function startFakeProvider(providerCase: ProviderCase, clientId: string) {
-  // ID tokens are signed with the first algorithm the discovery document names (RS256 or ES256).
+export async function startFakeProvider(
+  providerCase: ProviderCase,
+  clientId: string,
+  clientSecret?: string,
+) {
+  // ID tokens are signed with the first algorithm the discovery document names (RS256 or ES256)
+  // unless the case names the client's; an HS256 one with the client secret.
   const [first] = (providerCase.discovery?.id_token_signing_alg_values_supported ?? []) as string[];
-  const alg = first === "ES256" ? "ES256" : "RS256";
+  const alg = providerCase.idTokenAlg === "RS256" || first !== "ES256" ? "RS256" : "ES256";
+  const hmac = providerCase.idTokenAlg === "HS256";
+  if (hmac && !clientSecret) throw new TypeError("an HS256 ID token needs the client secret");
   const { privateKey, publicKey } = await generateKeyPair(alg);
   const jwk = { ...(await exportJWK(publicKey)), kid: "fake-1", alg, use: "sig" };
   const state = {
@@ -43,7 +50,10 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
     unknown: [] as string[],
   };
 
-  async function answer(seen: SeenRequest): Promise<{ status: number; body: unknown }> {
+  /** The status and body (JSON unless `type` names another content type) for `seen`. */
+  async function answer(
+    seen: SeenRequest,
+  ): Promise<{ status: number; body: unknown; type?: string }> {
     const c = providerCase;
     const discovery = c.discovery;
     if (
@@ -88,9 +98,10 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
         Object.entries(c.userinfo.headers ?? {}).every(
           ([name, value]) => seen.headers[name.toLowerCase()] === value,
         );
-      return authorized
-        ? { status: 200, body: c.userinfo.response }
-        : { status: 401, body: { error: "invalid_token" } };
+      if (!authorized) return { status: 401, body: { error: "invalid_token" } };
+      if (!c.userinfo.signed) return { status: 200, body: c.userinfo.response };
+      const claims = { ...(c.userinfo.response as object), aud: clientId };
+      return { status: 200, body: await sign(claims), type: "application/jwt" };
     }
     if (c.resources && seen.url in c.resources)
       return bearer
@@ -101,19 +112,21 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
   }
 
   function idToken(issuer: string) {
-    return sign({
+    const claims = {
       ...providerCase.idTokenClaims,
       iss: issuer,
       aud: clientId,
       ...(state.nonce ? { nonce: state.nonce } : {}),
-    });
+    };
+    return hmac ? sign(claims, new TextEncoder().encode(clientSecret)) : sign(claims);
   }
 
-  function sign(claims: Record<string, unknown>) {
+  /** A JWT of `claims` (with `iat`, `exp`), with the fake's key or an HMAC `secret`. */
+  function sign(claims: Record<string, unknown>, secret?: Uint8Array) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ ...claims, iat: now, exp: now + 600 })
-      .setProtectedHeader({ alg, kid: "fake-1" })
-      .sign(privateKey);
+      .setProtectedHeader(secret ? { alg: "HS256" } : { alg, kid: "fake-1" })
+      .sign(secret ?? privateKey);
   }
 
   const server = createServer(async (req, res) => {
@@ -126,9 +139,9 @@ export async function startFakeProvider(providerCase: ProviderCase, clientId: st
       body,
     };
     state.requests.push(seen);
-    const { status, body: out } = await answer(seen);
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(out));
+    const { status, body: out, type } = await answer(seen);
+    res.writeHead(status, { "content-type": type ?? "application/json" });
+    res.end(type ? String(out) : JSON.stringify(out));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;

@@ -6,7 +6,8 @@ import { defineCase } from "../case.js";
 const org = "https://api.asgardeo.io/t/roadrunnerco";
 const issuer = `${org}/oauth2/token`;
 export default defineCase({
-  // The Auth.js form: the organization URL, without `/oauth2/token`.
+  // The organization URL, without `/oauth2/token` (the issuer the discovery page documents and
+  // the Console shows): the preset appends it, where Auth.js's preset discovers at it as given.
   options: { issuer: org },
   authorization: {
     url: `${org}/oauth2/authorize`,

@@ -2,11 +2,17 @@ import { defineCase } from "../case.js";
 
 // https://confluence.bankidnorge.no/confluence/pdoidcl/technical-documentation/core-concepts/id-token
 // https://confluence.bankidnorge.no/confluence/pdoidcl/technical-documentation/api/userinfo
+//   ("Userinfo returns signed responses in JWT format", with `aud` the client and `iss` the
+//   userinfo server's base URL)
 // https://confluence.bankidnorge.no/confluence/pdoidcl/technical-documentation/core-concepts/identity-providers
 //   (`login_hint` picks the IDP option: BIS is the BankID app)
 // https://auth.bankid.no/auth/realms/prod/.well-known/openid-configuration (a Keycloak realm)
-// Unconfirmed (BankID's pages need a login): the test issuer named in the preset, whether production answers userinfo as JSON or as
-// a signed JWT (both are read), and the exact error body (Keycloak's RFC 6749 §5.2 form here).
+// https://developer.bankid.no/bankid-oidc-provider/api/openid-configuration (the test issuer
+//   `https://auth.current.bankid.no/auth/realms/current`; its userinfo is on another host)
+// Unconfirmed: the exact error body (Keycloak's RFC 6749 §5.2 form here); production's userinfo
+// host (the test environment's is `userinfo.current.bankid.no`; the realm's path is kept here);
+// and the userinfo JWT's `iss`, left out here: BankID names it the userinfo server's base URL,
+// and a value other than the issuer would be refused by oauth4webapi (so by both libraries).
 const issuer = "https://auth.bankid.no/auth/realms/prod";
 const oidc = `${issuer}/protocol/openid-connect`;
 export default defineCase({
@@ -66,6 +72,7 @@ export default defineCase({
   },
   userinfo: {
     url: `${oidc}/userinfo`,
+    signed: true,
     response: {
       sub: "9f1c3e5a-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
       name: "Kari Nordmann",

@@ -2,6 +2,8 @@ import { defineCase } from "../case.js";
 
 // https://fusionauth.io/docs/lifecycle/authenticate-users/oauth/endpoints (authorize, token, errors)
 // https://fusionauth.io/docs/lifecycle/authenticate-users/oauth/tokens#id-token (claims)
+// https://authjs.dev/reference/core/providers/fusionauth (sign ID tokens with an RSA key from
+//   Key Master, selected as the application's Id Token signing key)
 const issuer = "https://login.example.test";
 export default defineCase({
   options: { issuer, tenantId: "5f3f7b2a-1c4d-4e8b-9a0f-6d2c1b3a4e5f" },
@@ -59,6 +61,9 @@ export default defineCase({
       },
     },
   },
+  // The application's Id Token signing key is an RSA one (the discovery document lists every
+  // algorithm FusionAuth can sign with; the key chosen decides).
+  idTokenAlg: "RS256",
   idTokenClaims: {
     sub: "00000000-0000-0001-0000-000000000000",
     jti: "3b6ca8a1-90e7-4b12-a4d6-8c2f1e0d9a7b",

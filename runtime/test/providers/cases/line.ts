@@ -2,7 +2,10 @@ import { defineCase } from "../case.js";
 
 // https://developers.line.biz/en/docs/line-login/integrate-line-login/ (authorize, token)
 // https://developers.line.biz/en/reference/line-login/#verify-id-token (POST /oauth2/v2.1/verify)
-// https://access.line.me/.well-known/openid-configuration
+// https://developers.line.biz/en/docs/line-login/verify-id-token/ (the ID token's claims; web
+//   login signs it with HS256 and the channel secret, native apps and LIFF with ES256)
+// https://developers.line.biz/en/docs/line-login/integrate-pkce/ (PKCE, which LINE recommends)
+// https://access.line.me/.well-known/openid-configuration (names ES256 only: not web login's)
 const claims = {
   iss: "https://access.line.me",
   sub: "U1234567890abcdef1234567890abcdef",
@@ -49,6 +52,15 @@ export default defineCase({
       status: 400,
       body: { error: "invalid_grant", error_description: "invalid authorization code" },
     },
+  },
+  // A web login's ID token, HS256 with the channel secret, carrying the claims verify answers.
+  idTokenAlg: "HS256",
+  idTokenClaims: {
+    sub: claims.sub,
+    amr: claims.amr,
+    name: claims.name,
+    picture: claims.picture,
+    email: claims.email,
   },
   userinfo: { url: "https://api.line.me/oauth2/v2.1/verify", response: claims, post: true },
   user: {

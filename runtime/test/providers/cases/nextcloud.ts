@@ -2,7 +2,10 @@ import { defineCase } from "../case.js";
 
 // https://docs.nextcloud.com/server/latest/admin_manual/configuration_server/oauth2.html
 // https://docs.nextcloud.com/server/latest/developer_manual/client_apis/OCS/ocs-api-overview.html
-//   (OCS-APIRequest header, `format=json`, the `ocs.meta` / `ocs.data` envelope)
+//   (OCS-APIRequest header, the `ocs.meta` / `ocs.data` envelope, and "User metadata":
+//   `GET /ocs/v1.php/cloud/users/USERID`, which a user may call for their own account)
+// The token response's `user_id` is not on those pages; Nextcloud's server sends it
+// (apps/oauth2/lib/Controller/OauthApiController.php), and Auth.js's preset relies on it too.
 const server = "https://cloud.example.test";
 export default defineCase({
   options: { issuer: server },
@@ -26,10 +29,10 @@ export default defineCase({
     error: { status: 400, body: { error: "invalid_request" } },
   },
   userinfo: {
-    url: `${server}/ocs/v2.php/cloud/user?format=json`,
+    url: `${server}/ocs/v1.php/cloud/users/alice`,
     response: {
       ocs: {
-        meta: { status: "ok", statuscode: 200, message: "OK" },
+        meta: { status: "ok", statuscode: 100, message: "OK" },
         data: {
           enabled: true,
           storageLocation: "/var/www/html/data/alice",

@@ -6,7 +6,8 @@ import { defineCase } from "../case.js";
 const org = "https://roadrunner.onelogin.com";
 const issuer = `${org}/oidc/2`;
 export default defineCase({
-  // The Auth.js form: the subdomain URL, without `/oidc/2`.
+  // next-auth 4's form: the subdomain URL, without `/oidc/2` (the documented issuer): the preset
+  // appends it, where Auth.js's preset discovers at it as given.
   options: { issuer: org },
   authorization: {
     url: `${issuer}/auth`,

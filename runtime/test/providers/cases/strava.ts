@@ -1,7 +1,8 @@
 import { defineCase } from "../case.js";
 
 // https://developers.strava.com/docs/authentication/ (authorize with approval_prompt, token
-// with client_id/client_secret in the body, its summary athlete, errors)
+// with client_id/client_secret in the body, its summary athlete, errors; the page's example
+// token requests go to `/api/v3/oauth/token`, as Auth.js's preset does; no PKCE)
 // https://developers.strava.com/docs/reference/#api-Athletes-getLoggedInAthlete
 export default defineCase({
   authorization: {
@@ -13,7 +14,7 @@ export default defineCase({
     params: { approval_prompt: "auto" },
   },
   token: {
-    url: "https://www.strava.com/oauth/token",
+    url: "https://www.strava.com/api/v3/oauth/token",
     authMethod: "client_secret_post",
     response: {
       token_type: "Bearer",

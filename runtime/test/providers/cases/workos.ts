@@ -1,7 +1,8 @@
 import { defineCase } from "../case.js";
 
 // https://workos.com/docs/reference/sso/get-authorization-url
-// https://workos.com/docs/reference/sso/profile/get-profile-and-token (POST /sso/token)
+// https://workos.com/docs/reference/sso/profile/get-profile-and-token (POST /sso/token: its
+//   answer carries `token_type: "Bearer"`, `expires_in` and the profile)
 // https://workos.com/docs/reference/sso/profile/get-user-profile (GET /sso/profile)
 const profile = {
   object: "profile",
@@ -29,8 +30,12 @@ export default defineCase({
   token: {
     url: "https://api.workos.com/sso/token",
     authMethod: "client_secret_post",
-    // No token_type, as documented.
-    response: { access_token: "01DMEK0J53CVMC32CK5SE0KZ8Q", profile },
+    response: {
+      token_type: "Bearer",
+      access_token: "01DMEK0J53CVMC32CK5SE0KZ8Q",
+      expires_in: 600,
+      profile,
+    },
     error: {
       status: 400,
       body: {
