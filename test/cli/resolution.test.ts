@@ -176,7 +176,7 @@ describe("each package manager resolves in its own way", () => {
   });
 
   it("names the conflict; only init, which chooses the runtime's release, offers --runtime-spec", () => {
-    // npm 11's report (shortened) for an app whose mail plugin wants nodemailer 6, beside the runtime.
+    // npm 11's report (shortened): the app's mail plugin wants nodemailer 6, the runtime newer.
     const output = [
       "npm error code ERESOLVE",
       "npm error ERESOLVE could not resolve",
