@@ -13,6 +13,7 @@ import { frameworks } from "./frameworks/registry.js";
 import { orms } from "./orm/registry.js";
 import { Asker, isInteractive, type Prompter } from "./ui/ask.js";
 import { envPathOption, legacyEnvFileOption } from "./ui/env-path-option.js";
+import { keepOnInstallFailureOption, noInstallOption } from "./ui/install-options.js";
 import { joinList } from "./ui/join-list.js";
 import { Output } from "./ui/output.js";
 
@@ -133,14 +134,8 @@ export function program(prompter?: Prompter): Command {
     .option("--dry-run", "print the plan and write nothing")
     .option("--diff", "print the unified diffs and write nothing")
     .option("--json", "print one JSON document (plan, result or error)")
-    .option(
-      "--no-install",
-      "print the install command instead of running it (and skip the check before writing)",
-    )
-    .option(
-      "--keep-on-install-failure",
-      "keep the written files when the install fails (default: restore them all)",
-    )
+    .addOption(noInstallOption())
+    .addOption(keepOnInstallFailureOption())
     .option(
       "--runtime-spec <spec>",
       "dependency spec for @create-auth/runtime (a version, path or tarball; default: the registry, or the runtime of a checkout, vendored)",
@@ -182,7 +177,8 @@ export function program(prompter?: Prompter): Command {
     .option("--dry-run", "print the plan and write nothing")
     .option("--diff", "print the unified diffs and write nothing")
     .option("--json", "print one JSON document")
-    .option("--no-install", "print the install command instead of running it (email: nodemailer)")
+    .addOption(noInstallOption())
+    .addOption(keepOnInstallFailureOption())
     .option("--force", "write a secret even into an env file git tracks")
     .action(async (id: string | undefined, options) => {
       process.exitCode = await run(options, prompter, async (io) => {

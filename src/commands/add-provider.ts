@@ -11,7 +11,6 @@ import { type AuthSetup, readAuthSetup } from "../frameworks/auth-setup.js";
 import { frameworkOf } from "../frameworks/detect-framework.js";
 import { devPort, endpointBase } from "../frameworks/endpoints.js";
 import { authVocabulary } from "../frameworks/registry.js";
-import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { planEnv } from "../plan/env-plan.js";
@@ -29,7 +28,9 @@ import type { Io } from "../ui/io.js";
 import { credentials, displayName, envAdditions } from "./add-provider/credentials.js";
 import { checkIssuer, verifyIssuer } from "./add-provider/issuer.js";
 import { callbackUrlOf } from "./add-provider/list.js";
-import { runInstall } from "./init/install.js";
+import { applyAndInstall } from "./init/apply-and-install.js";
+import { reportInstallFailure } from "./init/report-install-failure.js";
+import type { ResolutionCheck } from "./init/resolve-install.js";
 import { confirmPlan } from "./present-plan.js";
 
 export interface AddProviderOptions {
@@ -54,8 +55,10 @@ export interface AddProviderOptions {
   diff?: boolean;
   json?: boolean;
   force?: boolean;
-  /** `--no-install` sets it false. */
+  /** `--no-install` sets it false: no check before writing, no install, no rollback. */
   install?: boolean;
+  /** `--keep-on-install-failure`: a failed install leaves the written files in place. */
+  keepOnInstallFailure?: boolean;
   /** Where the secret comes from with `--client-secret-stdin` (tests pass their own). */
   readStdin?: () => Promise<string>;
 }
@@ -242,8 +245,10 @@ export async function addProvider(
         `${key} is already set in ${envFile}: kept its value (edit the file to change it).`,
       );
   }
-  if (provider.peer && options.install !== false && !dependencyRange(pkg, provider.peer)) {
-    const [command, args] = installCommand(detectPackageManager(root, pkg).name, [provider.peer]);
+  const packageManager = detectPackageManager(root, pkg);
+  // Planned even with --no-install, as init does: the plan shows it and the next steps print it.
+  if (provider.peer && !dependencyRange(pkg, provider.peer)) {
+    const [command, args] = installCommand(packageManager.name, [provider.peer]);
     plan.install = { command, args, packages: [provider.peer] };
   }
   // As with init: the project's own formatter has the last word on the edited source.
@@ -262,6 +267,7 @@ export async function addProvider(
     plan: planJson(changes),
     applied: false,
     installed: false,
+    resolution: undefined as ResolutionCheck | undefined,
     callbackUrl: callbackUrl ?? null,
     discovery,
     console: oauth ? (provider.console ?? null) : null,
@@ -271,39 +277,75 @@ export async function addProvider(
         ? []
         : additions.filter((a) => !envValue(plan.read(envFile) ?? "", a.key)).map((a) => a.key),
   };
+  const install = changes.install && [changes.install.command, ...changes.install.args].join(" ");
+  // What is left once the files are written: the install when it did not run, then the console.
+  const printSteps = (installLeft: boolean) => {
+    const steps = [
+      ...(install && installLeft ? [`Install the dependencies: ${install}`] : []),
+      ...(callbackUrl
+        ? [
+            `Register ${callbackUrl} as the callback URL of your ${provider.name} app (${provider.console}).`,
+          ]
+        : []),
+      ...(callbackUrl && document.fillIn.length
+        ? [`Fill in ${document.fillIn.join(", ")} in ${envFile}.`]
+        : []),
+    ];
+    if (!steps.length) return;
+    output.line();
+    output.title("Next steps");
+    for (const step of steps) output.info(step);
+  };
 
   const codeChanged = changes.files.some((change) => change.path === setup.config.file);
-  if (changes.files.length === 0 && !changes.install) {
+  if (changes.files.length === 0 && (!changes.install || options.install === false)) {
     if (changes.manual.length) {
       for (const step of changes.manual) output.warn(`By hand: ${step}`);
       output.info("Nothing else to change.");
     } else output.success(`${id} is already configured: nothing to change.`);
-  } else {
-    if (present)
-      output.info(`${id} is already in ${setup.config.file}; updating its environment variables.`);
-    if (!(await confirmPlan(io, changes, { ...options, dirty: gitState(root).dirty }))) {
-      output.document(document);
-      return ExitCode.ok;
-    }
-    applyChanges(changes);
-    document.applied = true;
-    if (codeChanged) output.success(`Added ${id} to ${setup.config.file}.`);
-    else if (!present)
-      output.warn(`Wrote ${envFile}; add ${id} to ${setup.config.file} by hand as shown above.`);
-    else output.success(`Updated ${envFile}.`);
-    if (changes.install) {
-      await runInstall(changes.install, root, output.live);
-      document.installed = true;
-    }
+    printSteps(true);
+    output.document(document);
+    return ExitCode.ok;
   }
-  if (callbackUrl) {
-    output.line();
-    output.title("Next steps");
-    output.info(
-      `Register ${callbackUrl} as the callback URL of your ${provider.name} app (${provider.console}).`,
+  if (present)
+    output.info(`${id} is already in ${setup.config.file}; updating its environment variables.`);
+  if (!(await confirmPlan(io, changes, { ...options, dirty: gitState(root).dirty }))) {
+    output.document(document);
+    return ExitCode.ok;
+  }
+  try {
+    // The install is checked before anything is written, and a failed one puts the files back.
+    const result = await applyAndInstall(
+      changes,
+      { root, pkg, manager: packageManager.name, evidence: packageManager.evidence },
+      {
+        install: options.install !== false,
+        keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
+        spinner: output.live,
+        warn: (message) => output.warn(message),
+        progress: (message) => output.info(message),
+        cliCommand: "add-provider",
+      },
     );
-    if (document.fillIn.length) output.info(`Fill in ${document.fillIn.join(", ")} in ${envFile}.`);
+    document.installed = result.installed;
+    document.resolution = result.resolution;
+  } catch (error) {
+    reportInstallFailure(error, output, {
+      manager: packageManager.name,
+      document,
+      // Kept: the provider is configured, and only the install stands between it and working.
+      next: (outcome) => {
+        if (outcome === "kept") printSteps(true);
+      },
+    });
   }
+  document.applied = true;
+  if (codeChanged) output.success(`Added ${id} to ${setup.config.file}.`);
+  else if (!present)
+    output.warn(`Wrote ${envFile}; add ${id} to ${setup.config.file} by hand as shown above.`);
+  else output.success(`Updated ${envFile}.`);
+  if (document.installed) output.success("Installed the dependencies.");
+  printSteps(!document.installed);
   output.document(document);
   return ExitCode.ok;
 }

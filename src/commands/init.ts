@@ -20,6 +20,7 @@ import { migrateDuringInit } from "./init/migrate-now.js";
 import { type NextSteps, nextSteps, numbered } from "./init/next-steps.js";
 import { planInit, secretDestination } from "./init/plan-init.js";
 import { playgroundNote, providersWithoutClientId } from "./init/playground.js";
+import { reportInstallFailure } from "./init/report-install-failure.js";
 import { confirmPlan } from "./present-plan.js";
 
 export interface InitOptions extends InitFlags {
@@ -240,6 +241,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     return ExitCode.ok;
   }
 
+  const stepsBefore = document.nextSteps;
   try {
     const result = await applyAndInstall(
       plan,
@@ -255,45 +257,34 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
         spinner: output.live,
         warn: (message) => output.warn(message),
         progress: (message) => output.info(message),
+        cliCommand: "init",
       },
     );
     document.installed = result.installed;
     if (result.resolution) document.resolution = result.resolution;
   } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    const e = error;
-    // Written and kept: the document says so (applied), with the error.
-    const kept = e.code === "install_failed_kept";
-    const printed = e.details?.output;
-    if (typeof printed === "string" && printed) {
-      output.warn(`${project.packageManager.name} printed (last lines):`);
-      for (const line of printed.split("\n")) output.warn(`  ${line}`);
-    }
-    // The files are there: what is left still leads somewhere, the install first.
-    if (kept) {
-      document.nextSteps = stepsNow({ install: installCommand });
-      printSteps(document.nextSteps);
-    } else if (e.code === "install_failed_restored") {
-      // Nothing was changed: what leads somewhere is fixing the install and running init again.
-      document.nextSteps = {
-        ...document.nextSteps,
-        list: [
+    reportInstallFailure(error, output, {
+      manager: project.packageManager.name,
+      document,
+      next: (outcome, printed) => {
+        // The files are there: what is left still leads somewhere, the install first.
+        if (outcome === "kept") {
+          document.nextSteps = stepsNow({ install: installCommand });
+          printSteps(document.nextSteps);
+          return;
+        }
+        // Nothing was changed: what leads somewhere is fixing the install and running init again.
+        const list = [
           `Fix what ${project.packageManager.name} reports${printed ? " above" : ""}.`,
           `Run init again: ${document.reproduce}`,
           `Or keep the files and install yourself: ${document.reproduce} --keep-on-install-failure`,
-        ],
-      };
-      output.line();
-      output.title("Next steps");
-      for (const step of numbered(document.nextSteps.list)) output.info(step);
-    }
-    output.document({
-      ...document,
-      ok: false,
-      applied: kept,
-      error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+        ];
+        document.nextSteps = { ...stepsBefore, list };
+        output.line();
+        output.title("Next steps");
+        for (const step of numbered(list)) output.info(step);
+      },
     });
-    throw Object.assign(e, { reported: true });
   }
   document.applied = true;
   output.success(`Updated ${plan.files.length} file${plan.files.length === 1 ? "" : "s"}.`);

@@ -174,4 +174,35 @@ describe("each package manager resolves in its own way", () => {
       message: "The registry has no version matching express@99.0.0.",
     });
   });
+
+  it("names the conflict; only init, which chooses the runtime's release, offers --runtime-spec", () => {
+    // npm 11's report (shortened): the app's mail plugin wants nodemailer 6, the runtime newer.
+    const output = [
+      "npm error code ERESOLVE",
+      "npm error ERESOLVE could not resolve",
+      "npm error",
+      "npm error While resolving: @create-auth/runtime@0.1.0",
+      "npm error Found: nodemailer@6.10.1",
+      "npm error node_modules/nodemailer",
+      'npm error   peer nodemailer@"^6.9.0" from mailer-plugin@1.0.0',
+      "npm error",
+      "npm error Could not resolve dependency:",
+      'npm error peerOptional nodemailer@"^7.0.0 || ^10.0.0" from @create-auth/runtime@0.1.0',
+      "npm error node_modules/@create-auth/runtime",
+    ].join("\n");
+    const conflict = {
+      package: "nodemailer",
+      wanted: "^7.0.0 || ^10.0.0",
+      by: "@create-auth/runtime@0.1.0",
+      found: "6.10.1",
+    };
+    const forInit = explainResolution(output, ["@create-auth/runtime@^0.1.0"]);
+    expect(forInit).toMatchObject({ reason: "peer_conflict", conflict });
+    expect(forInit.fix).toContain('npm install nodemailer@"^10.0.0"');
+    expect(forInit.fix).toContain("(--runtime-spec)");
+    const forAddProvider = explainResolution(output, ["nodemailer"], "add-provider");
+    expect(forAddProvider).toMatchObject({ reason: "peer_conflict", conflict });
+    expect(forAddProvider.fix).toContain('npm install nodemailer@"^10.0.0"');
+    expect(forAddProvider.fix).not.toContain("--runtime-spec");
+  });
 });

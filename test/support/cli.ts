@@ -179,4 +179,22 @@ export function runBin(
   return { exitCode: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * `runBin` without blocking this process: for a test that serves something the CLI calls (a
+ * registry, a provider) from the test's own event loop.
+ */
+export async function runBinAsync(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+) {
+  const { execa } = await import("execa");
+  const result = await execa(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, CI: "true", ...options.env },
+    reject: false,
+    stdin: "ignore",
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
 export type { Choice };

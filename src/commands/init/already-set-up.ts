@@ -98,7 +98,7 @@ export function describeSetUp(setUp: SetUp): string {
 export async function offerAdditions(
   project: ProjectInfo,
   setUp: SetUp,
-  options: { yes?: boolean; install?: boolean; envFile?: string },
+  options: { yes?: boolean; install?: boolean; keepOnInstallFailure?: boolean; envFile?: string },
   io: Io,
 ): Promise<number> {
   const { output } = io;
@@ -132,7 +132,12 @@ export async function offerAdditions(
     if (picked?.value.startsWith("provider:"))
       return addProvider(
         picked.value.slice("provider:".length),
-        { cwd: project.root, install: options.install, envFile: options.envFile },
+        {
+          cwd: project.root,
+          install: options.install,
+          keepOnInstallFailure: options.keepOnInstallFailure,
+          envFile: options.envFile,
+        },
         io,
       );
     for (const line of picked?.snippet ?? []) output.info(line);

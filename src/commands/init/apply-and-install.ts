@@ -32,6 +32,8 @@ export interface ApplyOptions {
   warn?: (message: string) => void;
   /** Told of the slow steps before they start (packing, the check), so a pause is explained. */
   progress?: (message: string) => void;
+  /** The command that installs (`init`, `add-provider`): the messages say to run it again. */
+  cliCommand: string;
 }
 
 export interface ApplyResult {
@@ -64,7 +66,9 @@ export async function applyAndInstall(
   const installing = step !== undefined && options.install;
   if (installing)
     options.progress?.(`Checking with ${project.manager} that the install will succeed…`);
-  const resolution = installing ? await checkResolution(step, project, localSpecs) : undefined;
+  const resolution = installing
+    ? await checkResolution(step, project, localSpecs, options.cliCommand)
+    : undefined;
   for (const warning of resolution?.warnings ?? [])
     options.warn?.(`${project.manager} reports: ${warning}`);
   const roots = [...new Set([project.root, installRoot(project.root).root])];
@@ -99,7 +103,7 @@ export async function applyAndInstall(
       );
     throw new CliError(
       "install_failed_restored",
-      `Installing the dependencies failed${cause}, so every file was restored as it was: nothing was changed. Fix the failure the package manager reports and run init again, or pass --keep-on-install-failure to keep the files and install yourself:\n  ${command}`,
+      `Installing the dependencies failed${cause}, so every file was restored as it was: nothing was changed. Fix the failure the package manager reports and run ${options.cliCommand} again, or pass --keep-on-install-failure to keep the files and install yourself:\n  ${command}`,
       ExitCode.error,
       {
         command,

@@ -37,9 +37,14 @@ const RUNTIME_FIX =
 /**
  * What a failed resolution means, read from the package manager's output: the conflicting
  * package and versions (npm's ERESOLVE report, pnpm's peer issues), a package or version the
- * registry does not have, or else the output's error lines as they are.
+ * registry does not have, or else the output's error lines as they are. `cliCommand` (init,
+ * add-provider) is the one the fix says to run again.
  */
-export function explainResolution(output: string, packages: string[]): Explanation {
+export function explainResolution(
+  output: string,
+  packages: string[],
+  cliCommand = "init",
+): Explanation {
   const lines = clean(output);
   const text = lines.join("\n");
   // npm: "Found: express@3.21.2" … "Could not resolve dependency:" / "peerOptional express@"^4" from X"
@@ -56,7 +61,8 @@ export function explainResolution(output: string, packages: string[]): Explanati
         reason: "peer_conflict",
         conflict,
         message: `${conflict.by} requires ${name}@"${range}"${wanted[1] ? ` (${wanted[1]})` : ""}, but the project has ${name}@${found ?? "another version"}.`,
-        fix: `move ${name} into that range (e.g. npm install ${name}@"${range.split("||").at(-1)?.trim()}"), or use a runtime release whose range admits ${name}@${found ?? "yours"} (--runtime-spec). --force and --legacy-peer-deps are never added for you: they install a combination that is known not to work.`,
+        // Only init chooses the runtime's release: the other commands install beside it.
+        fix: `move ${name} into that range (e.g. npm install ${name}@"${range.split("||").at(-1)?.trim()}")${cliCommand === "init" ? `, or use a runtime release whose range admits ${name}@${found ?? "yours"} (--runtime-spec)` : ""}. --force and --legacy-peer-deps are never added for you: they install a combination that is known not to work.`,
       };
     }
   }
@@ -73,7 +79,7 @@ export function explainResolution(output: string, packages: string[]): Explanati
       message: `${what} is not on the registry (404).`,
       fix: what.startsWith("@create-auth/runtime")
         ? `@create-auth/runtime is not published yet: ${RUNTIME_FIX}`
-        : `check the name and your registry settings (.npmrc), or install it by hand and run init with --no-install.`,
+        : `check the name and your registry settings (.npmrc), or install it by hand and run ${cliCommand} with --no-install.`,
     };
   }
   const noVersion =
@@ -94,6 +100,6 @@ export function explainResolution(output: string, packages: string[]): Explanati
   return {
     reason: "other",
     message: (errors.length ? errors : lines.slice(-8)).join("\n  "),
-    fix: "fix what the package manager reports above, then run init again (or pass --no-install to write the files and install yourself).",
+    fix: `fix what the package manager reports above, then run ${cliCommand} again (or pass --no-install to write the files and install yourself).`,
   };
 }

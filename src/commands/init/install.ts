@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from "../../errors.js";
+import { CliError } from "../../errors.js";
 import type { ProjectInfo } from "../../frameworks/registry.js";
 import type { InstallStep } from "../../plan/change-set.js";
 import { dependencyRange } from "../../project/package-json.js";
@@ -78,18 +78,5 @@ export async function execInstall(
     `Installing the dependencies with ${step.command}`,
     run,
     (failure) => failure && `${step.command} failed`,
-  );
-}
-
-/** Runs the install; a failure keeps the applied edits and exits "partial" with the command. */
-export async function runInstall(step: InstallStep, cwd: string, spinner = false): Promise<void> {
-  const failure = await execInstall(step, cwd, spinner);
-  if (failure === undefined) return;
-  const command = [step.command, ...step.args].join(" ");
-  throw new CliError(
-    "install_failed",
-    `The files were updated, but installing the dependencies failed (${failure.reason}). Run it yourself:\n  ${command}`,
-    ExitCode.partial,
-    { command, ...(failure.output ? { output: failure.output } : {}) },
   );
 }

@@ -140,12 +140,13 @@ const UNMET_PEER = /unmet peer|incorrect peer dependency|doesn't satisfy what|un
  * touching the project's node_modules or lockfile. Throws `install_unresolvable` (nothing was
  * written) with the package manager's reason and a fix when the install could not succeed.
  * `localSpecs` maps specs that name files not written yet (the vendored runtime) to where the
- * file is now.
+ * file is now; `cliCommand` (init, add-provider) is the one the fix says to run again.
  */
 export async function checkResolution(
   step: InstallStep,
   project: { root: string; pkg: PackageJson; manager: PackageManagerName; evidence: string },
   localSpecs: Record<string, string> = {},
+  cliCommand = "init",
 ): Promise<ResolutionCheck> {
   const { root, pkg } = installRoot(project.root);
   const resolver = resolverOf(project.manager, root, [project.pkg, pkg]);
@@ -170,7 +171,7 @@ export async function checkResolution(
             fix: `install ${command} (or run "corepack enable"), or pass --no-install to write the files and install yourself.`,
             conflict: undefined,
           }
-        : explainResolution(output, packages);
+        : explainResolution(output, packages, cliCommand);
       throw new CliError(
         "install_unresolvable",
         [
