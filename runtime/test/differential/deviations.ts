@@ -392,7 +392,7 @@ export const deviations: Deviation[] = [
   {
     id: "authjs-preset-cannot-sign-in",
     authJs:
-      "some presets cannot complete a sign-in against the answers the provider documents (an issuer form, a token or profile shape, a required option without a default)",
+      "some presets cannot complete a sign-in against the answers the provider documents (an issuer form, a token or profile shape, a required option without a default, an endpoint @auth/core refuses before the sign-in starts)",
     ours: "the sign-in completes ([Provider presets](#provider-presets) lists each, with the page)",
     reason: "Auth.js's behaviour there is an error page, which no app relies on",
     scenarios: presetScenarios("authjs-preset-cannot-sign-in"),
