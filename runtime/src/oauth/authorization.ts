@@ -29,6 +29,18 @@ function setParam(url: URL, key: string, value: unknown) {
   url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));
 }
 
+/** `query` with `order`'s parameters first, in that order; `client_id` only when `order` names it. */
+function orderedQuery(query: URLSearchParams, order: string[]): string {
+  const out = new URLSearchParams();
+  for (const key of order) {
+    const value = query.get(key);
+    if (value !== null) out.set(key, value);
+  }
+  for (const [key, value] of query)
+    if (!order.includes(key) && key !== "client_id") out.append(key, value);
+  return out.toString();
+}
+
 /** The checks a flow uses: the provider's, plus `state` when a redirect proxy relays it. */
 export function flowChecks(
   ctx: AuthContext,
@@ -99,5 +111,7 @@ export async function oauthSignIn(
     url.searchParams.set("nonce", nonce);
     await sealCheck(ctx, "nonce", nonce, formPost, origin);
   }
+  if (provider.authorizationQueryOrder)
+    url.search = orderedQuery(url.searchParams, provider.authorizationQueryOrder);
   return url.href;
 }

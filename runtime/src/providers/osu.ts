@@ -11,8 +11,9 @@ export const catalogue = defineCatalogue({
   importName: "Osu",
   console: "https://osu.ppy.sh/home/account/edit#oauth",
   scopes: "identify",
-  checks: ["state"],
-  quirks: "client_secret_post, no PKCE; the profile is `/api/v2/me`; osu! never shares the email.",
+  checks: ["pkce", "state"],
+  quirks:
+    "The profile is `/api/v2/me`; osu! never shares the email. Its token endpoint (Laravel Passport) takes the client credentials as HTTP Basic or in the body, and PKCE.",
   brandColor: { light: "#ff66aa", dark: "#ff66aa" },
   logo: monogramLogo("o!", "#ff66aa", "#ff66aa"),
 });
@@ -33,14 +34,13 @@ export default function Osu(options?: OAuthUserConfig<OsuProfile>): OAuthConfig<
       id: "osu",
       name: "osu!",
       type: "oauth",
-      checks: ["state"],
+      checks: ["pkce", "state"],
       authorization: {
         url: "https://osu.ppy.sh/oauth/authorize",
         params: { scope: catalogue.scopes },
       },
       token: "https://osu.ppy.sh/oauth/token",
       userinfo: "https://osu.ppy.sh/api/v2/me",
-      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: String(profile.id),
         name: profile.username,

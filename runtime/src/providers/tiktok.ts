@@ -24,7 +24,6 @@ export const catalogue = defineCatalogue({
 /** `data.user` of `GET https://open.tiktokapis.com/v2/user/info/`, with the fields asked for. */
 export interface TikTokProfile {
   open_id: string;
-  union_id?: string;
   avatar_url?: string;
   display_name?: string;
   [field: string]: unknown;
@@ -35,8 +34,9 @@ interface UserInfoAnswer {
   error?: { code?: string; message?: string; log_id?: string };
 }
 
+// The fields Auth.js's preset asks for: the profile request is the same after a switch.
 const userInfoUrl =
-  "https://open.tiktokapis.com/v2/user/info/?fields=open_id,union_id,avatar_url,display_name";
+  "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name";
 
 /** TikTok sign-in. */
 export default function TikTok(

@@ -118,6 +118,13 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
    * sign-in keeps the long state. Ours, not in Auth.js.
    */
   compactState?: boolean;
+  /**
+   * The provider matches its authorization link strictly (WeChat: its parameters in its order,
+   * or the page does not open): the query starts with these parameters, in this order, followed
+   * by any others an app adds; `client_id` is sent only if listed (the id still goes under
+   * `clientIdParameter`). Ours, not in Auth.js.
+   */
+  authorizationQueryOrder?: string[];
   client?: Partial<Client>;
   style?: ProviderStyle;
   /**

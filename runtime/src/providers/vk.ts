@@ -14,11 +14,11 @@ export const catalogue = defineCatalogue({
   name: "VK",
   kind: "oauth",
   importName: "VK",
-  console: "https://vk.com/apps?act=manage",
+  console: "https://id.vk.com/about/business/go",
   scopes: "email",
   checks: ["state"],
   quirks:
-    "The email comes in the token answer (not from the API) and only when the user shares it; the token answer has no `token_type`; client_secret_post; the profile is the API method `users.get`, with the token as a parameter.",
+    "VK's older OAuth ВКонтакте flow (`oauth.vk.com`, as Auth.js's preset): VK still documents it (apps are made in the VK ID business cabinet) but calls it outdated and recommends VK ID, which is not a preset here (docs/providers.md, “VK and VK ID”); the email comes in the token answer (not from the API) and only when the user shares it; the token answer has no `token_type`; client_secret_post; the profile is the API method `users.get`, with the token as a parameter.",
   brandColor: { light: "#0077ff", dark: "#4d9fff" },
   logo: monogramLogo("VK", "#0077ff", "#4d9fff"),
 });

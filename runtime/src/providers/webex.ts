@@ -11,10 +11,10 @@ export const catalogue = defineCatalogue({
   importName: "Webex",
   console: "https://developer.webex.com/my-apps",
   scopes: "spark:people_read",
-  checks: ["state"],
+  checks: ["pkce", "state"],
   options: "`apiBaseUrl`: another Webex API base (default `https://webexapis.com/v1`)",
   quirks:
-    "A Webex integration; only `spark:people_read` is asked (Auth.js adds `spark:kms`); client_secret_post, no PKCE; the email is the first of `emails`.",
+    "A Webex integration; only `spark:people_read` is asked (Auth.js adds `spark:kms`); the email is the first of `emails`.",
   brandColor: { light: "#0a5cc2", dark: "#64b4fa" },
   logo: monogramLogo("W", "#0a5cc2", "#64b4fa"),
 });
@@ -48,11 +48,10 @@ export default function Webex({
       id: "webex",
       name: "Webex",
       type: "oauth",
-      checks: ["state"],
+      checks: ["pkce", "state"],
       authorization: { url: `${base}/authorize`, params: { scope: catalogue.scopes } },
       token: `${base}/access_token`,
       userinfo: `${base}/people/me`,
-      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
         id: profile.id,
         name: profile.displayName,

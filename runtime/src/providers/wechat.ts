@@ -25,7 +25,7 @@ export const catalogue = defineCatalogue({
   options:
     '`clientId` is the AppID, `clientSecret` the AppSecret; `platformType: "WebsiteApp"` for QR-code sign-in on a website (scope `snsapi_login`)',
   quirks:
-    "The client id and secret are `appid` and `secret`, and the code is redeemed with a GET; errors come with HTTP 200 and an `errcode`; the user is the `unionid` (when the app is bound to the Open Platform) or else the `openid`; no email.",
+    "The authorization link is exactly WeChat's (`appid`, `redirect_uri`, `response_type`, `scope`, `state`, in that order, no `client_id`); the client id and secret are `appid` and `secret`, and the code is redeemed with a GET; errors come with HTTP 200 and an `errcode`; the user is the `unionid` (when the app is bound to the Open Platform) or else the `openid`; no email.",
   brandColor: { light: "#07c160", dark: "#07c160" },
   logo: monogramLogo("W", "#07c160", "#07c160"),
 });
@@ -122,6 +122,8 @@ export default function WeChat({
         params: { scope: website ? "snsapi_login" : catalogue.scopes },
       },
       clientIdParameter: "appid",
+      // WeChat matches the link against its documented form, parameter order included.
+      authorizationQueryOrder: ["appid", "redirect_uri", "response_type", "scope", "state"],
       // WeChat takes at most 128 bytes of letters and digits as `state`.
       compactState: true,
       token: { url: "https://api.weixin.qq.com/sns/oauth2/access_token", request: redeem, conform },

@@ -51,7 +51,6 @@ export default function Wikimedia(
       checks: ["pkce", "state"],
       authorization: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize",
       token: "https://meta.wikimedia.org/w/rest.php/oauth2/access_token",
-      client: { token_endpoint_auth_method: "client_secret_post" },
       userinfo: profileRequest({
         url: "https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile",
         // Wikimedia asks every API client to name itself in the User-Agent.

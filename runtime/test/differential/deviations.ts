@@ -392,7 +392,7 @@ export const deviations: Deviation[] = [
   {
     id: "authjs-preset-cannot-sign-in",
     authJs:
-      "some presets cannot complete a sign-in against the answers the provider documents (an issuer form or an option they ignore, a token or profile answer they cannot read, a profile request to an endpoint the provider does not document, a required option without a default)",
+      "some presets cannot complete a sign-in against the answers the provider documents (an issuer form or an option they ignore, a token or profile answer they cannot read, a profile request to an endpoint the provider does not document, a required option without a default, an endpoint @auth/core refuses before the sign-in starts)",
     ours: "the sign-in completes ([Provider presets](#provider-presets) lists each, with the page)",
     reason:
       "Auth.js's behaviour there is an error page, or a session whose user the provider did not identify, which no app relies on",

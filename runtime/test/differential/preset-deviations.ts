@@ -94,6 +94,11 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "no PKCE verifier (Bungie documents none); the profile is `GetMembershipsForCurrentUser` (with `apiKey` as `X-API-Key`), where Auth.js's preset asks for `GetBungieAccount/{membershipId}` with the placeholder unfilled",
     source: "https://github.com/Bungie-net/api/wiki/OAuth-Documentation",
   },
+  "click-up": {
+    differs: { ...tokenRequest, ...cannotSignIn("callback", "logged", "profile", "session") },
+    why: "client credentials as request parameters, as ClickUp documents them (Auth.js: Basic); Auth.js's preset cannot sign in: the token answer is a bare `access_token` without `token_type`, and the API takes the token without `Bearer`",
+    source: "https://developer.clickup.com/reference/getaccesstoken",
+  },
   cognito: {
     differs: sessionNull,
     why: "`name: null` and `image: null` when the pool fills none of `name`, `nickname`, `preferred_username` and `picture` (the default ID token has none)",
@@ -104,6 +109,11 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: tokenRequest,
     why: "client credentials in the form (`client_secret_post`)",
     source: "https://docs.cdp.coinbase.com/coinbase-app/oauth2-integration/integrations",
+  },
+  concept2: {
+    differs: tokenRequest,
+    why: "client credentials in the form, and no PKCE verifier (Concept2's OAuth documentation shows the form credentials and no PKCE)",
+    source: "https://log.concept2.com/developers/documentation/",
   },
   dribbble: {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
@@ -131,6 +141,11 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: sessionMapping,
     why: "name from `nickname`; Auth.js reads `name`, which FACEIT's userinfo does not have, and leaves it out",
     source: "https://docs.faceit.com/getting-started/authentication/oauth2",
+  },
+  freshbooks: {
+    differs: tokenRequest,
+    why: "client credentials in the form, and no PKCE verifier (FreshBooks documents the form credentials and no PKCE)",
+    source: "https://www.freshbooks.com/api/get-authenticated-on-the-freshbooks-api",
   },
   frontegg: {
     differs: sessionMapping,
@@ -187,6 +202,12 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "no PKCE verifier (Netlify does not support PKCE)",
     source: "https://docs.netlify.com/api/get-started/#authentication",
   },
+  netsuite: {
+    differs: cannotSignIn("callback", "logged", "profile", "session", "token"),
+    why: "Auth.js's preset, configured as its docs say (`accountID`, `userinfo`), stops at `InvalidEndpoints` before the sign-in starts: its `userinfo` stays in its options, where @auth/core does not look; NetSuite has no profile endpoint, so `userinfo` is your RESTlet",
+    source:
+      "https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_158074210415.html",
+  },
   notion: {
     differs: tokenRequest,
     why: "no PKCE verifier (Notion does not support PKCE)",
@@ -201,6 +222,11 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
     why: "no PKCE verifier (Osso has none); `name: null` and `image: null`: `/oauth/me` has an email only",
     source: "https://ossoapp.com/docs/consume/consuming-osso/",
+  },
+  osu: {
+    differs: { session: "profile-field-null" },
+    why: "`email: null`: osu! never shares the email",
+    source: "https://osu.ppy.sh/docs/#get-own-data",
   },
   patreon: {
     differs: {
@@ -222,6 +248,14 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     source:
       "https://developers.pinterest.com/docs/getting-started/set-up-authentication-and-authorization/",
   },
+  pipedrive: {
+    differs: {
+      ...tokenRequest,
+      ...cannotSignIn("callback", "logged", "profile", "session", "unknown"),
+    },
+    why: "no PKCE verifier (Pipedrive documents none); Auth.js's preset asks for the profile at `api.pipedrive.com/users/me`, which the API does not document (it is `/v1/users/me`)",
+    source: "https://developers.pipedrive.com/docs/api/v1/Users#getCurrentUser",
+  },
   reddit: {
     differs: { session: "profile-field-null" },
     why: "`email: null`: the `/api/v1/me` answer has no email",
@@ -232,10 +266,31 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "`email: null`: no email without the `email` scope, which Roblox does not open to every app",
     source: "https://create.roblox.com/docs/cloud/reference/oauth2",
   },
+  simplelogin: {
+    differs: tokenRequest,
+    why: "no PKCE verifier: SimpleLogin's server does not implement PKCE (the verifier Auth.js sends is ignored)",
+    source: "https://github.com/simple-login/app/blob/master/app/oauth/views/authorize.py",
+  },
   strava: {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
     why: "no PKCE verifier (Strava documents none); `email: null`: the athlete has no email",
     source: "https://developers.strava.com/docs/authentication/",
+  },
+  threads: {
+    differs: cannotSignIn("callback", "logged", "profile", "session"),
+    why: "Auth.js's preset cannot sign in: the token answer `{ access_token, user_id }` has no `token_type`, and it reads the profile from a `data` wrapper the `/me` answer does not have",
+    source:
+      "https://developers.facebook.com/docs/threads/get-started/get-access-tokens-and-permissions",
+  },
+  tiktok: {
+    differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
+    why: "no PKCE verifier (TikTok requires one of mobile and desktop apps only); `email: null` (TikTok gives no email)",
+    source: "https://developers.tiktok.com/doc/oauth-user-access-token-management",
+  },
+  todoist: {
+    differs: cannotSignIn("callback", "logged", "profile", "session", "token"),
+    why: "Auth.js's preset stops at `InvalidEndpoints` before the sign-in starts: its profile request is a function without a `userinfo` URL (posting to the Sync v9 API Todoist replaced); ours reads `/api/v1/user`",
+    source: "https://developer.todoist.com/api/v1/#tag/User",
   },
   trakt: {
     differs: {
@@ -253,6 +308,25 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     differs: { session: "profile-field-null" },
     why: "`email: null`: the OAuth 2 user lookup has no email",
     source: "https://docs.x.com/x-api/users/user-lookup-me",
+  },
+  vk: {
+    differs: {
+      ...tokenRequest,
+      ...cannotSignIn("callback", "logged", "profile", "session", "unknown"),
+    },
+    why: "no PKCE verifier and no `v` on the token URL (oauth.vk.com documents neither); Auth.js's preset cannot sign in: VK's token answer has no `token_type`",
+    source: "https://dev.vk.com/ru/api/access-token/authcode-flow-user",
+  },
+  wechat: {
+    differs: cannotSignIn("callback", "logged", "profile", "session", "unknown"),
+    why: "Auth.js's preset POSTs the code with Basic credentials where WeChat documents a GET with `appid`, `secret`, `code` and `grant_type` in the query, and keys the user on `unionid`, which an app not bound to the Open Platform does not get (ours: `unionid`, else `openid`)",
+    source:
+      "https://developers.weixin.qq.com/doc/offiaccount/en/OA_Web_Apps/Wechat_webpage_authorization.html",
+  },
+  wordpress: {
+    differs: tokenRequest,
+    why: "client credentials in the form, and no PKCE verifier (WordPress.com documents the form credentials and no PKCE)",
+    source: "https://developer.wordpress.com/docs/oauth2/",
   },
   yandex: {
     differs: {

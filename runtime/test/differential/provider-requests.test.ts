@@ -17,8 +17,7 @@ import {
 } from "../providers/fake-provider.js";
 import { loadCatalogue } from "../providers/load.js";
 import { AuthJsTestClient } from "./authjs.js";
-import { deviationFor, expectSame } from "./deviations.js";
-import { presetDeviations } from "./preset-deviations.js";
+import { expectSame } from "./deviations.js";
 
 const clientId = "client-id-from-the-console";
 const clientSecret = "client-secret-from-the-console";
@@ -42,36 +41,6 @@ const compared = (
     withCases.map(async (entry) => ({ ...entry, authJs: await authJsPreset(entry.id) })),
   )
 ).filter((entry): entry is typeof entry & { authJs: Factory } => entry.authJs !== undefined);
-
-/**
- * Presets whose sign-in differs from Auth.js's in ways not yet reviewed, with the fields that
- * differ (kept exact: a field that starts to agree fails the test, so the list only shrinks).
- * Reviewed ones are in `preset-deviations.ts`. Where Auth.js's sign-in ends on an error page
- * (click-up, netsuite, pipedrive, threads, tiktok, todoist, vk, wechat) its preset did not read
- * the documented answers; the others differ in the token request (client authentication, PKCE).
- */
-const notYetReviewed: Record<string, string[]> = {
-  "click-up": ["callback", "logged", "profile", "session", "token"],
-  concept2: ["token"],
-  freshbooks: ["token"],
-  netsuite: ["callback", "logged", "profile", "session", "token"],
-  osu: ["session", "token"],
-  pipedrive: ["callback", "logged", "profile", "session", "token", "unknown"],
-  simplelogin: ["token"],
-  threads: ["callback", "logged", "profile", "session"],
-  tiktok: ["callback", "logged", "profile", "session", "token", "unknown"],
-  todoist: ["callback", "logged", "profile", "session", "token"],
-  vk: ["callback", "logged", "profile", "session", "token", "unknown"],
-  webex: ["token"],
-  wechat: ["callback", "logged", "profile", "session", "unknown"],
-  wikimedia: ["token"],
-  wordpress: ["token"],
-};
-
-it("a preset is either reviewed or waiting for review, not both", () => {
-  const both = Object.keys(notYetReviewed).filter((id) => id in presetDeviations);
-  expect(both).toEqual([]);
-});
 
 /** The headers a provider acts on; the rest (user agent, connection) are transport. */
 const readHeaders = ["accept", "content-type", "dpop"];
@@ -196,17 +165,6 @@ describe.each(compared)("$id against Auth.js's preset", ({
     // PRESET_DIFF=<id>[,<id>…] prints both sign-ins (for reviewing presets).
     if (process.env.PRESET_DIFF?.split(",").includes(id))
       console.log(`=== ${id}\n${JSON.stringify({ mine, theirs }, null, 2)}`);
-    const pending = notYetReviewed[id];
-    if (!pending) {
-      expectSame(`provider ${id}`, mine, theirs);
-      return;
-    }
-    // Listed below: those fields must still differ (else the entry goes), the others agree.
-    const differing = (Object.keys(mine) as (keyof typeof mine)[]).filter(
-      (field) =>
-        JSON.stringify(mine[field]) !== JSON.stringify(theirs[field]) &&
-        !deviationFor(`provider ${id} › ${field}`),
-    );
-    expect(differing.sort()).toEqual([...pending].sort());
+    expectSame(`provider ${id}`, mine, theirs);
   });
 });

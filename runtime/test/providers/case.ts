@@ -25,6 +25,11 @@ export interface ProviderCase {
     nonce: boolean;
     /** Other query parameters the preset adds (besides the standard ones), exactly. */
     params?: Record<string, string>;
+    /**
+     * The query's parameter names, exactly and in order, for a provider that matches its link
+     * strictly (WeChat); `client_id` is then expected only if named here.
+     */
+    order?: string[];
   };
   /**
    * OIDC: the discovery document the issuer publishes at `/.well-known/openid-configuration`

@@ -58,8 +58,10 @@ describe.each(withCases)("$id", ({ id, preset, catalogue, providerCase: c }) => 
     const location = await signIn(setup().client);
     expect(`${location.origin}${location.pathname}`).toBe(c.authorization.url);
     const query = Object.fromEntries(location.searchParams);
+    const { order } = c.authorization;
+    if (order) expect([...location.searchParams.keys()]).toEqual(order);
     expect(query).toMatchObject({
-      client_id: clientId,
+      ...(!order || order.includes("client_id") ? { client_id: clientId } : {}),
       redirect_uri: `${origin}/auth/callback/${id}`,
       response_type: "code",
       ...c.authorization.params,

@@ -3,10 +3,13 @@ import { defineCase } from "../case.js";
 // https://log.concept2.com/developers/documentation/ (OAuth: authorize with comma-separated
 // scopes and state, POST /oauth/access_token with client_id and client_secret in the body and
 // its JSON answer; GET /api/users/me wrapped in `data`)
-// Not confirmed from Concept2's docs (its page could not be read for this case; the authorize
-// and token URLs and `user:read` for the profile agree with third-party clients of the Logbook
-// API): the client authentication in the body, and the token error body (a standard OAuth 2
-// error is assumed).
+// Not confirmed from Concept2's page itself: its OAuth section could still not be read here
+// (the search tools return only the page's opening). A third-party summary of that section and
+// every Logbook client found send `client_id` and `client_secret` in the form and no PKCE, and no
+// source found mentions HTTP Basic or PKCE; the preset does the same. Auth.js's preset (Basic and
+// PKCE) was reported as signing in by its author (nextauthjs/next-auth#11817), so Concept2 may
+// take both; that was not confirmed either. The token error body is a standard OAuth 2 error,
+// assumed.
 export default defineCase({
   authorization: {
     url: "https://log.concept2.com/oauth/authorize",

@@ -4,19 +4,24 @@ import { defineCase } from "../case.js";
 // /oauth/token with client_id, client_secret, code, grant_type and redirect_uri in the body, its
 // answer; the `identify` scope for /me)
 // https://osu.ppy.sh/docs/#get-own-data (GET /api/v2/me, a UserExtended)
-// Not confirmed from osu!'s docs: the exact token error body (a standard OAuth 2 error is
-// assumed, as its Laravel Passport server answers).
+// The page lists the client credentials as body parameters and says nothing of PKCE; osu!'s
+// server is open source (github.com/ppy/osu-web: Laravel Passport, whose league/oauth2-server
+// token endpoint reads the credentials from HTTP Basic when the body has none, and checks a
+// `code_verifier` when the authorization request carried a `code_challenge`). The preset sends
+// what Auth.js's does, Basic and PKCE, which that server takes.
+// Not from osu!'s pages: the token error body (league/oauth2-server's shape: `error` and
+// `hint`).
 export default defineCase({
   authorization: {
     url: "https://osu.ppy.sh/oauth/authorize",
     scope: "identify",
-    pkce: false,
+    pkce: true,
     state: true,
     nonce: false,
   },
   token: {
     url: "https://osu.ppy.sh/oauth/token",
-    authMethod: "client_secret_post",
+    authMethod: "client_secret_basic",
     response: {
       token_type: "Bearer",
       expires_in: 86400,

@@ -3,7 +3,10 @@ import { defineCase } from "../case.js";
 // https://pipedrive.readme.io/docs/marketplace-oauth-authorization (authorize with client_id,
 // redirect_uri and state; POST /oauth/token with HTTP Basic client credentials; the answer with
 // `api_domain`; scopes are chosen on the app)
-// https://developers.pipedrive.com/docs/api/v1/Users#getCurrentUser (GET /v1/users/me)
+// https://developers.pipedrive.com/docs/api/v1/Oauth (the same: the token request's
+//   `Authorization: Basic` header is required; no PKCE parameter anywhere)
+// https://developers.pipedrive.com/docs/api/v1/Users#getCurrentUser (GET /v1/users/me; the API
+//   documents no unversioned `/users/me`, which Auth.js's preset asks for)
 // Not confirmed from Pipedrive's docs: the exact token error body.
 export default defineCase({
   authorization: {

@@ -2,11 +2,16 @@ import { defineCase } from "../case.js";
 
 // https://simplelogin.io/docs/siwsl/intro/ and https://simplelogin.io/developer/ (Sign in with
 //   SimpleLogin: authorize, token, userinfo under app.simplelogin.io/oauth2, scopes)
-// SimpleLogin's server is open source (github.com/simple-login/app, app/oauth/views/token.py):
-//   the token endpoint takes Basic or body credentials, answers `token_type: bearer`, an empty
-//   `scope`, the user, and an ID token when `openid` was asked for; errors are 400 with `error`.
-// Not confirmed from SimpleLogin's pages: PKCE and nonce support (neither is sent), and the exact
-// discovery document (the one below is written from the endpoints the pages name).
+// SimpleLogin's server is open source (github.com/simple-login/app), read for what the pages do
+// not say:
+// - simplelogin_app.py, `openid_config`: the discovery document below, field for field (no
+//   `token_endpoint_auth_methods_supported`, so Basic by the OIDC default);
+// - app/oauth/views/token.py: Basic or body credentials; the answer `token_type: Bearer`, the
+//   authorization's `scope`, the user, and an ID token when `openid` was asked for; errors are
+//   400 with `error`;
+// - app/oauth/views/authorize.py: no PKCE (`code_challenge` is not read, so the verifier Auth.js
+//   sends is ignored and the preset sends none); a `nonce` is copied into the ID token (the
+//   preset sends none, as Auth.js's).
 const issuer = "https://app.simplelogin.io";
 const user = {
   id: 4321,
@@ -31,21 +36,18 @@ export default defineCase({
     token_endpoint: `${issuer}/oauth2/token`,
     userinfo_endpoint: `${issuer}/oauth2/userinfo`,
     jwks_uri: `${issuer}/jwks`,
-    response_types_supported: ["code", "token", "id_token", "id_token token", "code id_token"],
+    response_types_supported: ["code", "token", "id_token", "id_token token", "id_token code"],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
-    scopes_supported: ["openid", "email", "profile"],
-    token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-    claims_supported: ["sub", "email", "email_verified", "name", "avatar_url", "client"],
   },
   token: {
     url: `${issuer}/oauth2/token`,
     authMethod: "client_secret_basic",
     response: {
       access_token: "knqbgwbvzjaumxalhucnpdoxdqsnyyeykiyvnlgz",
-      token_type: "bearer",
+      token_type: "Bearer",
       expires_in: 3600,
-      scope: "",
+      scope: "openid profile email",
       user,
     },
     error: { status: 400, body: { error: "no such authorization code code-from-the-provider" } },

@@ -40,12 +40,11 @@ export default defineCase({
     },
   },
   userinfo: {
-    url: "https://open.tiktokapis.com/v2/user/info/?fields=open_id,union_id,avatar_url,display_name",
+    url: "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name",
     response: {
       data: {
         user: {
           open_id: "afd97af1-b87b-48b9-ac98-410aghda5344",
-          union_id: "8c8a9d2e-7c2f-4f1b-a3f0-1f2e3d4c5b6a",
           avatar_url: "https://p19-sign.tiktokcdn-us.example/tos-useast5-avt-0068-tx/avatar.jpeg",
           display_name: "TikTok Creator",
         },

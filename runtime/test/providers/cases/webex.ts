@@ -3,19 +3,22 @@ import { defineCase } from "../case.js";
 // https://developer.webex.com/docs/integrations (authorize at webexapis.com/v1/authorize with
 // scope and state; POST /v1/access_token with grant_type, client_id, client_secret, code and
 // redirect_uri in a form body; its answer)
+// https://developer.webex.com/docs/login-with-webex (the same endpoints: the access token
+// request authorized with HTTP Basic or with the credentials in the body; PKCE with
+// `code_challenge` S256 and `code_verifier`)
 // https://developer.webex.com/docs/api/v1/people/get-my-own-details (GET /v1/people/me)
 // Not confirmed from Webex's docs: the exact token error body.
 export default defineCase({
   authorization: {
     url: "https://webexapis.com/v1/authorize",
     scope: "spark:people_read",
-    pkce: false,
+    pkce: true,
     state: true,
     nonce: false,
   },
   token: {
     url: "https://webexapis.com/v1/access_token",
-    authMethod: "client_secret_post",
+    authMethod: "client_secret_basic",
     response: {
       access_token: "webex-access-example-7d1e4c9a2b6f",
       expires_in: 1209600,

@@ -9,10 +9,11 @@ import { defineCase } from "../case.js";
 //   (Website App: connect/qrconnect, scope snsapi_login; the same token and userinfo calls)
 // `state` may be at most 128 bytes of letters and digits (the Official Account page): the preset
 // asks for a compact state, which runtime/test/providers/wechat.test.ts checks.
+// Both pages give the link as `appid`, `redirect_uri`, `response_type`, `scope`, `state`, then
+// `#wechat_redirect`; the Official Account page adds that WeChat matches the link strictly,
+// parameter order included (a link out of order does not open): the preset sends exactly that.
 // Not confirmed from WeChat's pages: the HTTP status of an error (the pages show only the body;
-// the case sends 200). The Official Account page says WeChat matches the authorization link
-// strictly, parameter order included; the runtime writes `scope` before `redirect_uri` and adds
-// `client_id`, which could not be tried against WeChat here.
+// the case sends 200).
 const token = "ACCESS_TOKEN_example_Ua4mL1GZ5dCtW0xfK3Rz";
 const openid = "oLVPpjqs9BhvzwPj5A-vTYAX3GLc";
 export default defineCase({
@@ -23,6 +24,7 @@ export default defineCase({
     pkce: false,
     state: true,
     nonce: false,
+    order: ["appid", "redirect_uri", "response_type", "scope", "state"],
   },
   token: {
     url: "https://api.weixin.qq.com/sns/oauth2/access_token",

@@ -4,6 +4,9 @@ import { defineCase } from "../case.js";
 //   access_token with client_id and client_secret in the body, PKCE, resource/profile)
 // https://api.wikimedia.org/wiki/Authentication (the token answer, the profile's fields)
 // https://meta.wikimedia.org/wiki/User-Agent_policy (clients name themselves)
+// The pages show the credentials in the body; the OAuth extension's token endpoint
+// (github.com/wikimedia/mediawiki-extensions-OAuth, src/Rest/Handler/AccessToken.php) hands the
+// request to league/oauth2-server, which also reads them from HTTP Basic, as Auth.js sends them.
 // Not confirmed from Wikimedia's pages: the exact body of a token error (the case uses the
 // RFC 6749 shape the OAuth extension's library answers).
 export default defineCase({
@@ -16,7 +19,7 @@ export default defineCase({
   },
   token: {
     url: "https://meta.wikimedia.org/w/rest.php/oauth2/access_token",
-    authMethod: "client_secret_post",
+    authMethod: "client_secret_basic",
     response: {
       token_type: "Bearer",
       expires_in: 14_400,
