@@ -159,9 +159,11 @@ function docsTable(current, entries) {
         "{origin}{base}",
         "…",
       );
-      const console = /^https:\/\//.test(entry.console ?? "")
-        ? `[${entry.console.replace(/^https:\/\//, "")}](${entry.console})`
-        : (entry.console ?? "—");
+      // Each URL in the console text becomes a link (some name two consoles, or say what to make).
+      const console = (entry.console ?? "—").replace(
+        /https:\/\/[^\s)]+/g,
+        (url) => `[${url.replace(/^https:\/\//, "")}](${url})`,
+      );
       return (
         `| \`${entry.id}\` | ${kinds[entry.kind]} | ${cell(needs.join("; "))} | ` +
         `${(entry.checks ?? ["pkce"]).join(", ")} | ${entry.scopes ? `\`${cell(entry.scopes)}\`` : "none sent"} | ` +

@@ -11,9 +11,9 @@ export const catalogue = defineCatalogue({
   importName: "Concept2",
   console: "https://log.concept2.com/developers/keys",
   scopes: "user:read",
-  checks: ["state"],
+  checks: ["pkce", "state"],
   quirks:
-    "Scopes are comma-separated; only `user:read` is asked (Auth.js also asks `results:write`: set `authorization.params.scope` for it); client_secret_post, no PKCE; the profile is wrapped in `data`.",
+    "Scopes are comma-separated; only `user:read` is asked (Auth.js also asks `results:write`: set `authorization.params.scope` for it); HTTP Basic client credentials and PKCE, as Auth.js's preset (reported signing in by its author); the profile is wrapped in `data`.",
   brandColor: { light: "#003c71", dark: "#4f8fcf" },
   logo: monogramLogo("C2", "#003c71", "#4f8fcf"),
 });
@@ -41,14 +41,13 @@ export default function Concept2(
       id: "concept2",
       name: "Concept2",
       type: "oauth",
-      checks: ["state"],
+      checks: ["pkce", "state"],
       authorization: {
         url: "https://log.concept2.com/oauth/authorize",
         params: { scope: catalogue.scopes },
       },
       token: "https://log.concept2.com/oauth/access_token",
       userinfo: "https://log.concept2.com/api/users/me",
-      client: { token_endpoint_auth_method: "client_secret_post" },
       profile: ({ data }) => ({
         id: String(data.id),
         name: data.username,

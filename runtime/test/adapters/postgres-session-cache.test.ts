@@ -412,3 +412,42 @@ describe("sessionCache options", () => {
     );
   });
 });
+
+describe("sessionCache on a database without the triggers", () => {
+  it("stays off (every read goes to the database) and says to migrate", async () => {
+    const other = await isolatedPool();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await migrate(other.pool);
+      // A database migrated by an older runtime: no invalidation trigger on sessions.
+      await other.pool.query(`DROP TRIGGER create_auth_sessions_deleted ON sessions`);
+      const db = postgresDatabase({
+        connectionString: DATABASE_URL,
+        pool: { options: `-c search_path=${other.schema}` },
+        sessionCache: true,
+      });
+      opened.push(db);
+      const adapter = postgresAdapter(db);
+      const { rows } = await other.pool.query(
+        `INSERT INTO users (name, email) VALUES ('Ada', 'untriggered@example.com') RETURNING id`,
+      );
+      await other.pool.query(
+        `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ('untriggered', $1, now() + interval '1 day')`,
+        [rows[0]!.id],
+      );
+      expect(await adapter.getSessionAndUser("untriggered")).not.toBeNull();
+      await eventually(
+        async () =>
+          logged.mock.calls.some((call) => /run `npx create-auth migrate`/.test(String(call[0]))),
+        "the cache says why it is off",
+      );
+      expect(await adapter.getSessionAndUser("untriggered")).not.toBeNull();
+      // Deleted where no trigger tells anyone: still seen at once, nothing came from memory.
+      await other.pool.query(`DELETE FROM sessions WHERE "sessionToken" = 'untriggered'`);
+      expect(await adapter.getSessionAndUser("untriggered")).toBeNull();
+    } finally {
+      logged.mockRestore();
+      await other.drop();
+    }
+  });
+});

@@ -110,11 +110,6 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     why: "client credentials in the form (`client_secret_post`)",
     source: "https://docs.cdp.coinbase.com/coinbase-app/oauth2-integration/integrations",
   },
-  concept2: {
-    differs: tokenRequest,
-    why: "client credentials in the form, and no PKCE verifier (Concept2's OAuth documentation shows the form credentials and no PKCE)",
-    source: "https://log.concept2.com/developers/documentation/",
-  },
   dribbble: {
     differs: { token: "token-request-per-provider-docs", session: "profile-field-null" },
     why: "client credentials in the form and no PKCE verifier; `email: null` (the user endpoint has none)",

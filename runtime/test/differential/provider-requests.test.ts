@@ -6,7 +6,7 @@
  * a user gets must be the same, or differ only as `deviations.ts` lists.
  */
 import { customFetch as authJsCustomFetch } from "@auth/core";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, it, vi } from "vitest";
 import { customFetch } from "../../src/symbols.js";
 import { captureLogger, SECRET, TestClient } from "../helpers.js";
 import type { ProviderCase } from "../providers/case.js";

@@ -33,6 +33,12 @@ export const LEASE_MS = 3_000;
 /** Reconnection backoff: doubles from the first delay up to the last, with jitter. */
 const BACKOFF_MS = [100, 5_000] as const;
 
+/** Whether the `sessions` table the connection sees has the invalidation triggers. */
+const TRIGGERS_PRESENT = `SELECT EXISTS (SELECT 1 FROM pg_trigger
+  WHERE tgname = 'create_auth_sessions_deleted' AND tgrelid = to_regclass('sessions')) AS present`;
+const MISSING_TRIGGERS =
+  "the database has no invalidation triggers (schema version 4): run `npx create-auth migrate`";
+
 export interface InvalidationListener {
   /** Stops listening for good and closes the connection. */
   stop(): Promise<void>;
@@ -81,6 +87,10 @@ export function startInvalidationListener(
     await Promise.race([client.connect(), failOnLoss]);
     client.connection?.stream?.unref?.();
     await ask(`LISTEN ${INVALIDATION_CHANNEL}`);
+    // Without the triggers (a database not migrated to schema version 4) nothing would ever be
+    // invalidated from elsewhere: the cache stays off until they exist.
+    const found = (await ask(TRIGGERS_PRESENT)) as { rows?: { present?: boolean }[] } | undefined;
+    if (found?.rows?.[0]?.present !== true) throw new Error(MISSING_TRIGGERS);
     if (stopping.signal.aborted) return;
     if (reported) console.error("[auth][postgres] session cache on again: listening");
     reported = false;

@@ -1,26 +1,26 @@
 import { defineCase } from "../case.js";
 
 // https://log.concept2.com/developers/documentation/ (OAuth: authorize with comma-separated
-// scopes and state, POST /oauth/access_token with client_id and client_secret in the body and
-// its JSON answer; GET /api/users/me wrapped in `data`)
-// Not confirmed from Concept2's page itself: its OAuth section could still not be read here
-// (the search tools return only the page's opening). A third-party summary of that section and
-// every Logbook client found send `client_id` and `client_secret` in the form and no PKCE, and no
-// source found mentions HTTP Basic or PKCE; the preset does the same. Auth.js's preset (Basic and
-// PKCE) was reported as signing in by its author (nextauthjs/next-auth#11817), so Concept2 may
-// take both; that was not confirmed either. The token error body is a standard OAuth 2 error,
-// assumed.
+// scopes and state, POST /oauth/access_token and its JSON answer; GET /api/users/me wrapped in
+// `data`)
+// Concept2's OAuth section could not be read here (the search tools return only the page's
+// opening). A third-party summary and the Logbook clients found send `client_id` and
+// `client_secret` in the form; Auth.js's preset sends them as HTTP Basic with a PKCE verifier and
+// was reported signing in by its author, with screenshots (nextauthjs/next-auth#11817). A server
+// that takes both (an OAuth 2 server library reads either) gets Auth.js's request from us too, so
+// an app moving from Auth.js sends what it sent before. The token error body is a standard OAuth 2
+// error, assumed.
 export default defineCase({
   authorization: {
     url: "https://log.concept2.com/oauth/authorize",
     scope: "user:read",
-    pkce: false,
+    pkce: true,
     state: true,
     nonce: false,
   },
   token: {
     url: "https://log.concept2.com/oauth/access_token",
-    authMethod: "client_secret_post",
+    authMethod: "client_secret_basic",
     response: {
       access_token: "uGvBdhQeExampleAccessToken00000000000000",
       token_type: "Bearer",
