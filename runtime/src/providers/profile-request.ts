@@ -1,6 +1,7 @@
 /**
  * A userinfo endpoint whose request is not the standard `GET` with a bearer token: another
- * method, another `Authorization` scheme, an API key header, or the token in the URL. The
+ * method, another `Authorization` scheme, an API key header, the token in the URL or in a form
+ * body. The
  * request goes through the provider's `customFetch` when set, and to a user's `userinfo.url`
  * when they override it.
  *
@@ -22,6 +23,11 @@ export interface ProfileRequest {
   headers?: (accessToken: string, provider: OAuthConfig) => Record<string, string>;
   /** The final URL from the configured one and the access token (e.g. the token in the path). */
   target?: (url: string, accessToken: string) => string;
+  /**
+   * A form body (`application/x-www-form-urlencoded`) from the access token and the provider:
+   * an introspection endpoint that takes the token and the client's credentials as fields.
+   */
+  form?: (accessToken: string, provider: OAuthConfig) => Record<string, string>;
   /** The profile from the response's JSON body (e.g. unwrapped). Default: the body. */
   select?: (body: unknown) => unknown;
 }
@@ -35,12 +41,15 @@ export function profileRequest(spec: ProfileRequest): UserinfoEndpointHandler {
       const configured = provider.userinfo;
       const base = (typeof configured === "string" ? configured : configured?.url) ?? spec.url;
       const url = spec.target ? spec.target(base, token) : base;
+      const form = spec.form?.(token, provider);
       const response = await (provider[customFetch] ?? fetch)(url, {
         method: spec.method ?? "GET",
         headers: {
           accept: "application/json",
+          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
           ...(spec.headers?.(token, provider) ?? bearer(token)),
         },
+        ...(form ? { body: new URLSearchParams(form) } : {}),
       });
       if (!response.ok)
         throw new Error(`${provider.name} profile request answered ${response.status}`);

@@ -68,12 +68,17 @@ export interface ProviderCase {
   /**
    * The profile request: a GET answered only with the access token as bearer; or, with `post`,
    * a form POST answered only when it carries the client id and the ID token the fake issued
-   * (LINE's ID-token verification endpoint).
+   * (LINE's ID-token verification endpoint), or (`post: { form }`) exactly these form fields.
    */
   userinfo?: {
     url: string;
     response: unknown;
-    post?: boolean;
+    /**
+     * `form`: every field the POST must carry, and no other; `$access_token`, `$client_id` and
+     * `$client_secret` stand for the issued token and the client's credentials (HubSpot's
+     * token introspection).
+     */
+    post?: true | { form: Record<string, string> };
     /**
      * Answered as a JWT (`application/jwt`) of `response`'s claims and the client id as `aud`,
      * signed with the ID tokens' key (BankID's userinfo).

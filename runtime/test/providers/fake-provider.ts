@@ -80,8 +80,16 @@ export async function startFakeProvider(
     if (c.userinfo?.post && seen.method === "POST" && seen.url === c.userinfo.url) {
       if (state.mode === "userinfo-error") return { status: 500, body: { error: "server_error" } };
       const form = new URLSearchParams(seen.body);
-      const issued = form.get("client_id") === clientId && form.get("id_token") === state.idToken;
-      return issued
+      const post = c.userinfo.post;
+      const accepted =
+        post === true
+          ? form.get("client_id") === clientId && form.get("id_token") === state.idToken
+          : sameForm(form, post.form, {
+              $access_token: issued,
+              $client_id: clientId,
+              $client_secret: clientSecret,
+            }) && seen.headers.authorization === undefined;
+      return accepted
         ? { status: 200, body: c.userinfo.response }
         : { status: 400, body: { error: "invalid_request" } };
     }
@@ -203,4 +211,23 @@ export function returnFromProvider(
   return location.searchParams.get("response_mode") === "form_post"
     ? client.request(`/auth/callback/${id}`, { form: params })
     : client.request(`/auth/callback/${id}?${new URLSearchParams(params)}`);
+}
+
+/**
+ * Whether `form` has exactly the `expected` fields, each value written as such or named by a
+ * placeholder of `values` (the issued token, the client's credentials).
+ */
+function sameForm(
+  form: URLSearchParams,
+  expected: Record<string, string>,
+  values: Record<string, string | undefined>,
+) {
+  const keys = [...form.keys()];
+  return (
+    keys.length === Object.keys(expected).length &&
+    Object.entries(expected).every(([name, value]) => {
+      const wanted = value in values ? values[value] : value;
+      return wanted !== undefined && form.getAll(name).length === 1 && form.get(name) === wanted;
+    })
+  );
 }
