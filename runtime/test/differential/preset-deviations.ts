@@ -148,6 +148,15 @@ export const presetDeviations: Record<string, PresetDeviation> = {
     source:
       "https://developers.frontegg.com/ciam/guides/security-center/token-management/templates",
   },
+  hubspot: {
+    differs: {
+      ...cannotSignIn("callback", "logged", "profile", "session", "unknown"),
+      ...tokenRequest,
+    },
+    why: "HubSpot's dated OAuth API: the code is redeemed at `/oauth/2026-03/token` and the user read from a form `POST` of the token and the client's credentials to `/oauth/2026-03/token/introspect`; Auth.js's preset still uses the v1 endpoints (`/oauth/v1/token`, `GET /oauth/v1/access-tokens/<token>`), which HubSpot switches off on 2027-02-16",
+    source:
+      "https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/migration-guide",
+  },
   line: {
     differs: {
       token: "token-request-per-provider-docs",
