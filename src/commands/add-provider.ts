@@ -28,7 +28,7 @@ import type { Io } from "../ui/io.js";
 import { credentials, displayName, envAdditions } from "./add-provider/credentials.js";
 import { checkIssuer, verifyIssuer } from "./add-provider/issuer.js";
 import { callbackUrlOf } from "./add-provider/list.js";
-import { applyAndInstall } from "./init/apply-and-install.js";
+import { applyAndInstall, applyOptionsFor } from "./init/apply-and-install.js";
 import { reportInstallFailure } from "./init/report-install-failure.js";
 import type { ResolutionCheck } from "./init/resolve-install.js";
 import { confirmPlan } from "./present-plan.js";
@@ -318,14 +318,7 @@ export async function addProvider(
     const result = await applyAndInstall(
       changes,
       { root, pkg, manager: packageManager.name, evidence: packageManager.evidence },
-      {
-        install: options.install !== false,
-        keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
-        spinner: output.live,
-        warn: (message) => output.warn(message),
-        progress: (message) => output.info(message),
-        cliCommand: "add-provider",
-      },
+      applyOptionsFor(options, output, "add-provider"),
     );
     document.installed = result.installed;
     document.resolution = result.resolution;

@@ -13,7 +13,7 @@ import type { Io } from "../ui/io.js";
 import { joinList } from "../ui/join-list.js";
 import { describeSetUp, offerAdditions, readSetUp } from "./init/already-set-up.js";
 import { type Answers, collectAnswers, type InitFlags } from "./init/answers.js";
-import { applyAndInstall } from "./init/apply-and-install.js";
+import { applyAndInstall, applyOptionsFor } from "./init/apply-and-install.js";
 import { checkoutRuntime } from "./init/checkout-runtime.js";
 import { envAdditions } from "./init/config-module.js";
 import { migrateDuringInit } from "./init/migrate-now.js";
@@ -251,14 +251,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
         manager: project.packageManager.name,
         evidence: project.packageManager.evidence,
       },
-      {
-        install: options.install !== false,
-        keepOnInstallFailure: Boolean(options.keepOnInstallFailure),
-        spinner: output.live,
-        warn: (message) => output.warn(message),
-        progress: (message) => output.info(message),
-        cliCommand: "init",
-      },
+      applyOptionsFor(options, output, "init"),
     );
     document.installed = result.installed;
     if (result.resolution) document.resolution = result.resolution;

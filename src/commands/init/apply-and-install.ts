@@ -4,6 +4,7 @@ import { applyChanges, type FileCopy, snapshotFiles } from "../../plan/apply.js"
 import type { ChangeSet } from "../../plan/change-set.js";
 import type { PackageJson } from "../../project/package-json.js";
 import type { PackageManagerName } from "../../project/package-manager.js";
+import type { Output } from "../../ui/output.js";
 import { packCheckoutRuntime } from "./checkout-runtime.js";
 import { execInstall } from "./install.js";
 import { checkResolution, installRoot, type ResolutionCheck } from "./resolve-install.js";
@@ -34,6 +35,25 @@ export interface ApplyOptions {
   progress?: (message: string) => void;
   /** The command that installs (`init`, `add-provider`): the messages say to run it again. */
   cliCommand: string;
+}
+
+/**
+ * The apply options of a command that installs, from its install flags (`--no-install`,
+ * `--keep-on-install-failure`) and its output: progress and warnings go to the terminal.
+ */
+export function applyOptionsFor(
+  flags: { install?: boolean; keepOnInstallFailure?: boolean },
+  output: Pick<Output, "live" | "warn" | "info">,
+  cliCommand: string,
+): ApplyOptions {
+  return {
+    install: flags.install !== false,
+    keepOnInstallFailure: Boolean(flags.keepOnInstallFailure),
+    spinner: output.live,
+    warn: (message) => output.warn(message),
+    progress: (message) => output.info(message),
+    cliCommand,
+  };
 }
 
 export interface ApplyResult {
