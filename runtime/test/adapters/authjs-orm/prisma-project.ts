@@ -9,14 +9,18 @@ const require = createRequire(import.meta.url);
 const run = promisify(execFile);
 const prismaCli = require.resolve("prisma/build/index.js");
 
-export type PrismaDialect = "postgresql" | "sqlite";
+export type PrismaDialect = "postgresql" | "mysql" | "sqlite";
 
 /**
  * The models the `@auth/prisma-adapter` documentation gives (authjs.dev, "Prisma" adapter page),
  * WebAuthn's `Authenticator` included. `engineType = "client"` runs the query compiler from Wasm,
- * so nothing is downloaded (Prisma's engine binaries cannot be fetched on these machines).
+ * so nothing is downloaded (Prisma's engine binaries cannot be fetched on these machines). On
+ * MySQL the long values are `@db.Text`, as the documentation's MySQL variant and `init` have
+ * them (Prisma's `String` is varchar(191) there).
  */
-const schema = (provider: PrismaDialect) => `generator client {
+const schema = (provider: PrismaDialect) => {
+  const text = provider === "mysql" ? " @db.Text" : "";
+  return `generator client {
   provider   = "prisma-client-js"
   engineType = "client"
   output     = "../generated"
@@ -32,7 +36,7 @@ model User {
   name          String?
   email         String          @unique
   emailVerified DateTime?
-  image         String?
+  image         String?${text}
   accounts      Account[]
   sessions      Session[]
   Authenticator Authenticator[]
@@ -45,12 +49,12 @@ model Account {
   type              String
   provider          String
   providerAccountId String
-  refresh_token     String?
-  access_token      String?
+  refresh_token     String?${text}
+  access_token      String?${text}
   expires_at        Int?
   token_type        String?
   scope             String?
-  id_token          String?
+  id_token          String?${text}
   session_state     String?
   createdAt         DateTime @default(now())
   updatedAt         DateTime @updatedAt
@@ -80,7 +84,7 @@ model Authenticator {
   credentialID         String  @unique
   userId               String
   providerAccountId    String
-  credentialPublicKey  String
+  credentialPublicKey  String${text}
   counter              Int
   credentialDeviceType String
   credentialBackedUp   Boolean
@@ -90,6 +94,7 @@ model Authenticator {
   @@id([userId, credentialID])
 }
 `;
+};
 
 /**
  * `prisma.config.ts` with the JavaScript schema engine (`engine: "js"`) over a driver adapter:
@@ -107,7 +112,17 @@ export default defineConfig({
   adapter: async () => new PrismaPg({ connectionString: process.env.DATABASE_URL, idleTimeoutMillis: 1 }),
 });
 `
-    : `import { PrismaLibSQL } from "@prisma/adapter-libsql";
+    : dialect === "mysql"
+      ? `import { PrismaMariaDb } from "@prisma/adapter-mariadb";
+import { defineConfig } from "prisma/config";
+export default defineConfig({
+  experimental: { adapter: true },
+  engine: "js",
+  schema: "prisma/schema.prisma",
+  adapter: async () => new PrismaMariaDb(process.env.DATABASE_URL!.replace(/^mysql:/, "mariadb:")),
+});
+`
+      : `import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { defineConfig } from "prisma/config";
 export default defineConfig({
   experimental: { adapter: true },
