@@ -153,6 +153,14 @@ describe("check --online: the embedded database (PGlite)", () => {
   }, 60_000);
 });
 
+/** A MariaDB database's tables and row counters: what a write would change. */
+const mariadbTables = (server: mysql.Connection, name: string) =>
+  server
+    .query("SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?", [
+      name,
+    ])
+    .then(([rows]) => rows);
+
 describe("check --online: an ORM's adapter tables", () => {
   const DRIZZLE = {
     postgresql: {
@@ -235,13 +243,7 @@ describe("check --online: an ORM's adapter tables", () => {
         `CREATE TABLE ${name}.users (id varchar(255) PRIMARY KEY, name varchar(255))`,
       );
       const dir = await drizzleProject("mysql", url);
-      const tables = () =>
-        server
-          .query(
-            "SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?",
-            [name],
-          )
-          .then(([rows]) => rows);
+      const tables = () => mariadbTables(server, name);
       const before = await tables();
       const run = await runCheck(dir, { online: true });
       const [finding] = online(run);
@@ -262,8 +264,11 @@ describe("check --online: an ORM's adapter tables", () => {
     expect(finding?.message).toContain("pg is not installed");
   }, 60_000);
 
-  it("Prisma on PostgreSQL: the tables of its models (quoted names), then clean once they exist", async () => {
-    const url = await freshDatabase();
+  /**
+   * A Prisma app after init (never migrated) whose node_modules holds `modules` of the workspace's
+   * own (`["."]`: all of them), with DATABASE_URL in its .env.
+   */
+  async function prismaProject(provider: "postgresql" | "mysql", url: string, modules: string[]) {
     const dir = copyFixture("express5-ts-split");
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     pkg.dependencies = { ...pkg.dependencies, "@prisma/client": "^6.16.0" };
@@ -272,7 +277,7 @@ describe("check --online: an ORM's adapter tables", () => {
     mkdirSync(join(dir, "prisma"));
     writeFileSync(
       join(dir, "prisma/schema.prisma"),
-      'generator client {\n  provider = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "postgresql"\n  url      = env("DATABASE_URL")\n}\n\nmodel User {\n  id    Int     @id @default(autoincrement())\n  email String  @unique\n  name  String?\n  @@map("app_users")\n}\n',
+      `generator client {\n  provider = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "${provider}"\n  url      = env("DATABASE_URL")\n}\n\nmodel User {\n  id    Int     @id @default(autoincrement())\n  email String  @unique\n  name  String?\n  @@map("app_users")\n}\n`,
     );
     writeFileSync(
       join(dir, "src/db.ts"),
@@ -280,8 +285,20 @@ describe("check --online: an ORM's adapter tables", () => {
     );
     const init = await runInit({ cwd: dir, yes: true, providers: "email", gitCheck: false });
     expect(init.exitCode, init.stderr).toBe(0);
-    symlinkSync(new URL("../../node_modules", import.meta.url).pathname, join(dir, "node_modules"));
+    const workspace = new URL("../../node_modules", import.meta.url).pathname;
+    if (modules[0] === ".") symlinkSync(workspace, join(dir, "node_modules"));
+    else {
+      mkdirSync(join(dir, "node_modules"));
+      for (const name of modules)
+        symlinkSync(join(workspace, name), join(dir, "node_modules", name));
+    }
     writeFileSync(join(dir, ".env"), `DATABASE_URL=${url}\n`, { flag: "a" });
+    return dir;
+  }
+
+  it("Prisma on PostgreSQL: the tables of its models (quoted names), then clean once they exist", async () => {
+    const url = await freshDatabase();
+    const dir = await prismaProject("postgresql", url, ["."]);
     const [finding] = online(await runCheck(dir, { online: true }));
     expect(finding?.message).toContain(
       "the tables app_users, Account, Session, VerificationToken that @auth/prisma-adapter queries",
@@ -296,6 +313,41 @@ describe("check --online: an ORM's adapter tables", () => {
     expect(clean.json?.online).toContainEqual(
       expect.objectContaining({ probe: "database", status: "ok", detail: "4 tables OK" }),
     );
+  }, 60_000);
+
+  it("Prisma on MariaDB: read through the mariadb driver @prisma/adapter-mariadb brings, without mysql2", async () => {
+    const name = `ca_online_prisma_${Date.now().toString(36)}`;
+    const server = await mysql.createConnection({ uri: MARIADB_URL });
+    await server.query(`CREATE DATABASE ${name}`);
+    try {
+      const dir = await prismaProject("mysql", `${MARIADB_URL}/${name}`, ["mariadb"]);
+      const tables = () => mariadbTables(server, name);
+      const before = await tables();
+      const [finding] = online(await runCheck(dir, { online: true }));
+      expect(finding?.rule).toBe("online-database-tables");
+      expect(finding?.message).toContain(
+        "the tables app_users, Account, Session, VerificationToken that @auth/prisma-adapter queries",
+      );
+      expect(await tables()).toEqual(before);
+      for (const table of ["app_users", "Account", "Session", "VerificationToken"])
+        await server.query(`CREATE TABLE ${name}.\`${table}\` (id int)`);
+      const clean = await runCheck(dir, { online: true });
+      expect(online(clean)).toEqual([]);
+      expect(clean.json?.online).toContainEqual(
+        expect.objectContaining({ probe: "database", status: "ok", detail: "4 tables OK" }),
+      );
+    } finally {
+      await server.query(`DROP DATABASE ${name}`);
+      await server.end();
+    }
+  }, 60_000);
+
+  it("a MySQL database with neither mysql2 nor mariadb in the project is a warning naming both", async () => {
+    const dir = await prismaProject("mysql", `${MARIADB_URL}/none`, []);
+    const [finding] = online(await runCheck(dir, { online: true }));
+    expect(finding).toMatchObject({ rule: "online-database-unchecked", severity: "warning" });
+    expect(finding?.message).toContain("neither mysql2 nor mariadb is installed");
+    expect(finding?.message).toMatch(/[^.]\.$/);
   }, 60_000);
 
   it("Drizzle on SQLite: reads the file with the project's @libsql/client, never creating it", async () => {

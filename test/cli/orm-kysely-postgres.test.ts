@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ThrowawayDatabase,
   throwawayPostgres,
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
 import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
-import { commandsIn, commit, npmEnv, writeApp } from "../support/install.js";
+import { commandsIn, commit, initWithPackedRuntime, writeApp } from "../support/install.js";
 import { emailLinkSignIn, start } from "../support/journey.js";
 
 // An Express 5 API on Kysely laid out as Kysely's getting-started guide lays one out: the table
@@ -230,23 +230,7 @@ afterAll(async () => {
   if (dir && !process.env.KEEP_APP) rmSync(dir, { recursive: true, force: true });
 });
 
-const init = () =>
-  runBin(
-    [
-      "init",
-      "--cwd",
-      dir,
-      "--yes",
-      "--database",
-      "kysely",
-      "--providers",
-      "email",
-      "--no-git-check",
-      "--runtime-spec",
-      inject("runtimeTarball"),
-    ],
-    { env: npmEnv },
-  );
+const init = () => initWithPackedRuntime(dir, ["--database", "kysely", "--providers", "email"]);
 
 describe("an Express 5 + Kysely (pg, kysely-ctl) app", () => {
   it("takes init and migrate, signs in by email link into Kysely's User table, signs out, and stays the same on a second init", async () => {

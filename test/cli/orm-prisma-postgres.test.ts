@@ -1,153 +1,20 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ThrowawayDatabase,
   throwawayPostgres,
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
 import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
-import { commandsIn, commit, npmEnv, writeApp } from "../support/install.js";
+import { commandsIn, commit, initWithPackedRuntime, writeApp } from "../support/install.js";
 import { emailLinkSignIn, start } from "../support/journey.js";
+import { prismaExpressApp } from "../support/prisma-express-app.js";
 
-// An Express + Prisma API as people start one (CommonJS TypeScript, ts-node, Jest, a User model
-// with posts, the client exported from src/db.ts), on Prisma 6.19 with engine "js" and
-// @prisma/adapter-pg: the only Prisma set-up that installs without downloading engines. Its first
+// The Express + Prisma API of prisma-express-app.ts on PostgreSQL (@prisma/adapter-pg). Its first
 // migration went in the way that works there (migrate diff, db execute, migrate resolve), since
 // `prisma migrate dev` and `migrate deploy` fail on PostgreSQL through the Wasm engine.
-
-const PRISMA = "6.19.3";
-
-const files = (databaseUrl: string): Record<string, string> => ({
-  "package.json": `${JSON.stringify(
-    {
-      name: "express-prisma-api",
-      version: "1.0.0",
-      private: true,
-      scripts: {
-        dev: "ts-node src/index.ts",
-        build: "tsc",
-        start: "node dist/index.js",
-        test: "jest",
-      },
-      dependencies: {
-        "@prisma/adapter-pg": PRISMA,
-        "@prisma/client": PRISMA,
-        dotenv: "^16.4.7",
-        express: "^5.1.0",
-      },
-      devDependencies: {
-        "@types/express": "^5.0.0",
-        "@types/jest": "^29.5.14",
-        "@types/node": "^20.17.0",
-        jest: "^29.7.0",
-        prisma: PRISMA,
-        "ts-jest": "^29.2.5",
-        "ts-node": "^10.9.2",
-        typescript: "~5.9.3",
-      },
-    },
-    null,
-    2,
-  )}\n`,
-  ".gitignore": "node_modules\ndist\n.env\n",
-  ".env": `DATABASE_URL="${databaseUrl}"\n`,
-  "tsconfig.json": `${JSON.stringify({
-    compilerOptions: {
-      target: "ES2022",
-      module: "commonjs",
-      rootDir: "src",
-      outDir: "dist",
-      strict: true,
-      esModuleInterop: true,
-      skipLibCheck: true,
-    },
-    include: ["src"],
-  })}\n`,
-  "jest.config.js":
-    'module.exports = { preset: "ts-jest", testEnvironment: "node", testMatch: ["**/test/**/*.test.ts"] };\n',
-  "prisma/schema.prisma": `generator client {
-  provider   = "prisma-client-js"
-  engineType = "client"
-}
-
-datasource db {
-  provider = "postgresql"
-  url      = env("DATABASE_URL")
-}
-
-model User {
-  id    Int     @id @default(autoincrement())
-  email String  @unique
-  name  String?
-  posts Post[]
-}
-
-model Post {
-  id        Int     @id @default(autoincrement())
-  title     String
-  content   String?
-  published Boolean @default(false)
-  author    User?   @relation(fields: [authorId], references: [id])
-  authorId  Int?
-}
-`,
-  "prisma.config.ts": `import "dotenv/config";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { defineConfig } from "prisma/config";
-
-export default defineConfig({
-  experimental: { adapter: true },
-  engine: "js",
-  schema: "prisma/schema.prisma",
-  async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL, idleTimeoutMillis: 1 });
-  },
-});
-`,
-  "src/db.ts": `import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
-
-const adapter = new PrismaPg({ connectionString: process.env.DATABASE_URL });
-
-export const prisma = new PrismaClient({ adapter });
-`,
-  "src/app.ts": `import express from "express";
-import { prisma } from "./db";
-
-export const app = express();
-app.use(express.json());
-
-app.get("/users", async (_req, res) => {
-  res.json(await prisma.user.findMany({ include: { posts: true } }));
-});
-
-app.post("/users", async (req, res) => {
-  res.status(201).json(await prisma.user.create({ data: { email: req.body.email } }));
-});
-`,
-  "src/index.ts": `import "dotenv/config";
-import { app } from "./app";
-
-const port = Number(process.env.PORT ?? 3000);
-app.listen(port, () => console.log(\`Server ready at http://localhost:\${port}\`));
-`,
-  "test/app.test.ts": `import type { AddressInfo } from "node:net";
-import { app } from "../src/app";
-import { prisma } from "../src/db";
-
-afterAll(() => prisma.$disconnect());
-
-test("GET /users answers the users", async () => {
-  const server = app.listen(0);
-  const { port } = server.address() as AddressInfo;
-  const response = await fetch(\`http://127.0.0.1:\${port}/users\`);
-  server.close();
-  expect(response.status).toBe(200);
-});
-`,
-});
 
 let dir: string;
 let database: ThrowawayDatabase;
@@ -159,7 +26,7 @@ const prisma = (...args: string[]) => inApp("npx", ["--no-install", "prisma", ..
 beforeAll(async () => {
   const started = Date.now();
   database = await throwawayPostgres("ca_prisma_app");
-  dir = writeApp("prisma-pg-app-", files(database.url));
+  dir = writeApp("prisma-pg-app-", prismaExpressApp("postgresql", database.url));
   inApp("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
   const installed = Date.now();
   prisma("generate");
@@ -189,20 +56,7 @@ afterAll(async () => {
 });
 
 const init = () =>
-  runBin(
-    [
-      "init",
-      "--cwd",
-      dir,
-      "--yes",
-      "--providers",
-      "email",
-      "--no-git-check",
-      "--runtime-spec",
-      inject("runtimeTarball"),
-    ],
-    { env: { ...npmEnv, CHECKPOINT_DISABLE: "1" } },
-  );
+  initWithPackedRuntime(dir, ["--providers", "email"], { CHECKPOINT_DISABLE: "1" });
 
 describe("an Express + Prisma (engine js, PostgreSQL) app", () => {
   it("takes init and migrate, signs in by email link into its own User table, and a second init changes nothing", async () => {

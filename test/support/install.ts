@@ -2,10 +2,35 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { inject } from "vitest";
 import { copyFixture, runBin } from "./cli.js";
 
 /** npm from the shared cache, failing fast instead of retrying. */
 export const npmEnv = { npm_config_prefer_offline: "true", npm_config_fetch_retries: "0" };
+
+/**
+ * `create-auth init --yes --no-git-check` in `dir` with `flags`, installing the runtime packed
+ * for this run from npm's shared cache.
+ */
+export function initWithPackedRuntime(
+  dir: string,
+  flags: string[],
+  env: Record<string, string> = {},
+) {
+  return runBin(
+    [
+      "init",
+      "--cwd",
+      dir,
+      "--yes",
+      ...flags,
+      "--no-git-check",
+      "--runtime-spec",
+      inject("runtimeTarball"),
+    ],
+    { env: { ...npmEnv, ...env } },
+  );
+}
 
 /** Commits the fixture's current state, so `tree` before/after compares what git would. */
 export function commit(dir: string, { init = false } = {}) {

@@ -32,8 +32,8 @@ export interface ConformanceOptions {
   missingRows?: "null" | "throw" | "either";
   /**
    * Of concurrent `useVerificationToken` calls for one token, exactly one gets it. Default true.
-   * `@auth/drizzle-adapter` on MySQL/MariaDB reads, then deletes (no `RETURNING` there), so
-   * every concurrent call can get the token.
+   * `@auth/drizzle-adapter`, `@auth/kysely-adapter` and `@auth/prisma-adapter` on MySQL/MariaDB
+   * read, then delete (no `RETURNING` there), so every concurrent call can get the token.
    */
   atomicVerificationTokens?: boolean;
   /**
@@ -52,6 +52,15 @@ const unique = (prefix: string) =>
 /**
  * Every Adapter method, with the edge cases the runtime relies on. `adapter()` returns the
  * adapter under test (created by the caller's hooks).
+ *
+ * Auth.js's own adapter tests (`runBasicTests` in its repository's `packages/utils`, a private
+ * package never published to npm) cannot be installed; each of their checks has its counterpart
+ * here: user create/get/get-by-email/update, session create/get-with-user/update/delete,
+ * linkAccount and getUserByAccount (unknown → null), verification tokens (single use, wrong
+ * identifier → null), unlinkAccount, deleteUser with its sessions and accounts, getAccount
+ * (unknown provider, account id or both → null), and the authenticator methods (a counter update
+ * of an unknown credential throws). Theirs read rows back with per-ORM SQL; here the adapter's own
+ * reads do, and the magic-link flows (authjs-orm/flow.ts) read the user row through the ORM.
  */
 export function describeAdapterConformance(
   name: string,
@@ -159,6 +168,8 @@ export function describeAdapterConformance(
         expect(found).toMatchObject({ ...account, expires_at: account.expires_at });
         expect(typeof found!.expires_at).toBe("number");
         expect(await a().getAccount(account.providerAccountId, "gitlab")).toBeNull();
+        expect(await a().getAccount(unique("none"), "github")).toBeNull();
+        expect(await a().getAccount(unique("none"), "gitlab")).toBeNull();
       }
       expect(
         await a().getUserByAccount({ provider: "github", providerAccountId: unique("none") }),

@@ -214,7 +214,8 @@ async function probeOrmTables(
           ? await openMysql(context.root, url, options.timeoutMs)
           : await openSqlite(context.root, url);
   } catch (error) {
-    if (error instanceof CliError) return unchecked(context, where, `${error.message}.`);
+    if (error instanceof CliError)
+      return unchecked(context, where, error.message.replace(/\.?$/, "."));
     return unreachable(context, where, error, options.timeoutMs);
   }
   try {

@@ -10,21 +10,71 @@ interface MysqlConnection {
   end(): Promise<void>;
 }
 
+interface MariadbConnection {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+type Driver<C> = { createConnection(options: object | string): Promise<C> };
+
+/** Whether `specifier` resolves from the project (a driver it has installed, hoisted or direct). */
+async function projectDriver<C>(root: string, specifier: string): Promise<Driver<C> | undefined> {
+  try {
+    const loaded = await importFromProject<Driver<C> & { default?: Driver<C> }>(
+      root,
+      specifier,
+      "",
+    );
+    return loaded.default ?? loaded;
+  } catch (error) {
+    if (error instanceof CliError && error.code === "dependency_missing") return undefined;
+    throw error;
+  }
+}
+
 /**
- * A MySQL or MariaDB server through the project's `mysql2`, in a read-only session
- * (`SET SESSION TRANSACTION READ ONLY`); only `information_schema` is read.
+ * A connection through whichever MySQL driver the project has: `mysql2` (Drizzle, Kysely), else
+ * `mariadb` (what `@prisma/adapter-mariadb` uses), answering `query` with the rows alone.
  */
-export async function openMysql(root: string, url: string, timeoutMs: number): Promise<Catalog> {
-  const loaded = await importFromProject<{
-    createConnection(options: object): Promise<MysqlConnection>;
-    default?: { createConnection(options: object): Promise<MysqlConnection> };
-  }>(root, "mysql2/promise", "install it to check a MySQL database (npm install mysql2).");
-  const mysql = loaded.default ?? loaded;
+async function connectMysql(root: string, url: string, timeoutMs: number) {
+  const mysql2 = await projectDriver<MysqlConnection>(root, "mysql2/promise");
+  if (mysql2) {
+    const connection = await withTimeout(
+      mysql2.createConnection({ uri: url, connectTimeout: timeoutMs }),
+      timeoutMs,
+      (late) => late.end(),
+    );
+    return {
+      query: async (sql: string, params?: unknown[]) => (await connection.query(sql, params))[0],
+      end: () => connection.end(),
+    };
+  }
+  const mariadb = await projectDriver<MariadbConnection>(root, "mariadb");
+  if (!mariadb)
+    throw new CliError(
+      "dependency_missing",
+      `neither mysql2 nor mariadb is installed in ${root}: install one to check a MySQL database (npm install mysql2)`,
+    );
+  // The mariadb driver reads only its own scheme; Prisma's URLs say mysql://.
   const connection = await withTimeout(
-    mysql.createConnection({ uri: url, connectTimeout: timeoutMs }),
+    mariadb.createConnection(
+      `${url.replace(/^mysql:/, "mariadb:")}${url.includes("?") ? "&" : "?"}connectTimeout=${timeoutMs}`,
+    ),
     timeoutMs,
     (late) => late.end(),
   );
+  return {
+    query: (sql: string, params?: unknown[]) => connection.query(sql, params),
+    end: () => connection.end(),
+  };
+}
+
+/**
+ * A MySQL or MariaDB server through the project's driver, in a read-only session
+ * (`SET SESSION TRANSACTION READ ONLY`); only `information_schema` is read.
+ */
+export async function openMysql(root: string, url: string, timeoutMs: number): Promise<Catalog> {
+  const connection = await connectMysql(root, url, timeoutMs);
   const end = () => connection.end().catch(() => undefined);
   const query = (sql: string, params?: unknown[]) =>
     withTimeout(connection.query(sql, params), timeoutMs);
@@ -36,10 +86,10 @@ export async function openMysql(root: string, url: string, timeoutMs: number): P
   }
   return {
     async columns(tables) {
-      const [rows] = (await query(
+      const rows = (await query(
         "SELECT TABLE_NAME AS name, COLUMN_NAME AS col FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (?)",
         [tables],
-      )) as [{ name: string; col: string }[], unknown];
+      )) as { name: string; col: string }[];
       const found = new Map<string, string[]>();
       for (const row of rows) found.set(row.name, [...(found.get(row.name) ?? []), row.col]);
       return found;

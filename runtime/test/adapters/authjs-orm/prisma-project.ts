@@ -119,7 +119,7 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
   schema: "prisma/schema.prisma",
-  adapter: async () => new PrismaMariaDb(process.env.DATABASE_URL!.replace(/^mysql:/, "mariadb:")),
+  adapter: async () => new PrismaMariaDb(process.env.DATABASE_URL!),
 });
 `
       : `import { PrismaLibSQL } from "@prisma/adapter-libsql";

@@ -66,7 +66,7 @@ async function setUp(dialect: PrismaDialect): Promise<Setup> {
     dialect === "postgresql"
       ? new PrismaPg({ connectionString: database.url })
       : dialect === "mysql"
-        ? new PrismaMariaDb(database.url.replace(/^mysql:/, "mariadb:"))
+        ? new PrismaMariaDb(database.url)
         : new PrismaLibSQL({ url: database.url });
   const client = new PrismaClient({ adapter: driver });
   return { database, project, client, adapter: PrismaAdapter(client as never) as Adapter };
