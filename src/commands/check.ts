@@ -10,6 +10,7 @@ import { frameworkById } from "../frameworks/registry.js";
 import { applyChanges } from "../plan/apply.js";
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
+import { planPaths } from "../plan/plan-paths.js";
 import type { Io } from "../ui/io.js";
 import { CLI_VERSION } from "./init/config-module.js";
 import { confirmPlan } from "./present-plan.js";
@@ -174,7 +175,10 @@ export async function check(options: CheckOptions, io: Io): Promise<number> {
       fixed = planJson(changes);
       if (await confirmPlan(io, changes, { yes: true, dryRun: options.dryRun })) {
         applyChanges(changes);
-        output.success(`Fixed: ${changes.files.map((change) => change.path).join(", ")}.`);
+        const paths = planPaths(changes);
+        output.success(
+          `Fixed: ${changes.files.map((change) => paths.show(change.path)).join(", ")}.`,
+        );
         context = buildContext(options);
         findings = runRules(context, selected);
       }

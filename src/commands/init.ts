@@ -5,6 +5,7 @@ import { frameworks, isFrameworkId, type ProjectInfo } from "../frameworks/regis
 import { PlanBuilder } from "../plan/change-set.js";
 import { planJson } from "../plan/diff.js";
 import { MASK } from "../plan/mask.js";
+import { planPaths } from "../plan/plan-paths.js";
 import { isIgnored } from "../project/git.js";
 import { findPackageRoot } from "../project/package-json.js";
 import { refusePlugAndPlay } from "../project/plug-and-play.js";
@@ -290,7 +291,7 @@ export async function init(options: InitOptions, io: Io): Promise<number> {
     );
   if (plan.install?.vendor)
     output.info(
-      `Vendored the runtime of this checkout as ${plan.install.vendor.path} (commit it).`,
+      `Vendored the runtime of this checkout as ${planPaths(plan).show(plan.install.vendor.path)} (commit it).`,
     );
   if (plan.install && options.install !== false) output.success("Installed the dependencies.");
   const migration = await migrateDuringInit(project.root, applied, options.migrate, io);

@@ -1,6 +1,7 @@
 import { CliError, ExitCode } from "../errors.js";
 import type { ChangeSet } from "../plan/change-set.js";
 import { lineCounts, unifiedDiff } from "../plan/diff.js";
+import { planPaths } from "../plan/plan-paths.js";
 import type { Io } from "../ui/io.js";
 
 export interface PresentOptions {
@@ -14,31 +15,38 @@ export interface PresentOptions {
 /** Prints the plan: one line per file, the install command, the manual steps, maybe the diffs. */
 export function printPlan(io: Io, plan: ChangeSet, showDiff: boolean, dirty: string[] = []): void {
   const { output } = io;
+  const paths = planPaths(plan);
   output.title("Plan");
+  if (paths.from !== ".")
+    output.info(
+      output.dim(
+        `Paths are from ${paths.what} (${paths.from}): the plan changes files outside this project.`,
+      ),
+    );
   for (const change of plan.files) {
     const { added, removed } = lineCounts(change);
     const action = change.before === undefined ? "create" : "update";
     output.info(
-      `${action.padEnd(6)} ${change.path}  ${output.dim(`+${added} -${removed}  (${change.reasons.join(", ")})`)}`,
+      `${action.padEnd(6)} ${paths.show(change.path)}  ${output.dim(`+${added} -${removed}  (${change.reasons.join(", ")})`)}`,
     );
   }
   const vendor = plan.install?.vendor;
   if (vendor)
     output.info(
-      `copy   ${vendor.path}  ${output.dim(`(@create-auth/runtime packed from ${vendor.source}: this CLI runs from a checkout, and the runtime is not taken from the registry)`)}`,
+      `copy   ${paths.show(vendor.path)}  ${output.dim(`(@create-auth/runtime packed from ${vendor.source}: this CLI runs from a checkout, and the runtime is not taken from the registry)`)}`,
     );
   if (plan.install) output.info(`run    ${[plan.install.command, ...plan.install.args].join(" ")}`);
   for (const step of plan.manual) output.warn(`By hand: ${step}`);
   if (showDiff) {
     for (const change of plan.files) {
       output.line();
-      output.diff(unifiedDiff(change));
+      output.diff(unifiedDiff(change, paths.show(change.path)));
     }
   }
   const touched = plan.files.filter((change) => dirty.includes(change.path));
   if (touched.length)
     output.warn(
-      `Uncommitted changes in ${touched.map((c) => c.path).join(", ")}: review the result with git diff.`,
+      `Uncommitted changes in ${touched.map((c) => paths.show(c.path)).join(", ")}: review the result with git diff.`,
     );
 }
 

@@ -1,3 +1,4 @@
+import { providerByModule } from "../catalog/providers.js";
 import { CliError } from "../errors.js";
 import type { AuthVocabulary } from "../project/auth-config.js";
 import { express } from "./express/index.js";
@@ -60,4 +61,5 @@ export const authVocabulary: AuthVocabulary = {
     ...frameworks.flatMap((framework) => framework.authjsPackage ?? []),
   ],
   handlers: [...frameworks.map((framework) => framework.config.handler), "Auth"],
+  presetId: (module) => providerByModule(module)?.id,
 };

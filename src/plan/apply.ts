@@ -138,10 +138,11 @@ export function applyChanges(plan: ChangeSet, copies: FileCopy[] = []): AppliedC
     }
     return failures;
   };
+  // The missing folders above the file, whether in the project or out of it (a sibling workspace
+  // package's, `../../packages/db/src/schema`), so a rollback removes exactly those.
   const makeParents = (absolute: string) => {
     const parents: string[] = [];
-    for (let dir = dirname(absolute); dir.length > plan.root.length; dir = dirname(dir))
-      parents.unshift(dir);
+    for (let dir = dirname(absolute); !existsSync(dir); dir = dirname(dir)) parents.unshift(dir);
     for (const dir of parents) {
       try {
         mkdirSync(dir);

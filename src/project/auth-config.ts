@@ -1,5 +1,4 @@
 import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
-import { providerByModule } from "../catalog/providers.js";
 import { type ArrayLayout, arrayLayout } from "../syntax/array-layout.js";
 import { type ImportedBinding, importedModules } from "../syntax/imported-modules.js";
 import { Node, SyntaxKind } from "../syntax/ts-morph.js";
@@ -14,6 +13,11 @@ export interface AuthVocabulary {
   packages: readonly string[];
   /** `ExpressAuth`, `SolidAuth`, `Auth`. */
   handlers: readonly string[];
+  /**
+   * The id of the provider a preset module makes, when the provider catalogue knows the module
+   * (`ory-hydra` → `hydra`). Passed in, so reading a project needs no catalogue of its own.
+   */
+  presetId(module: string): string | undefined;
 }
 
 /** `(?:a|b)`: any of the packages, for patterns over module specifiers. */
@@ -108,6 +112,7 @@ function providerOf(
   element: Node,
   modules: Map<string, ImportedBinding>,
   presetModule: RegExp,
+  vocabulary: AuthVocabulary,
 ): ConfiguredProvider {
   const line = element.getStartLineNumber();
   const options = { clientId: false, clientSecret: false, issuer: false, server: false };
@@ -133,7 +138,7 @@ function providerOf(
   const module = callee ? modules.get(callee)?.module : undefined;
   const preset = module ? presetModule.exec(module)?.[1] : undefined;
   // Without an explicit id, the preset's own: `…/providers/ory-hydra` is `hydra`.
-  const presetId = preset ? (providerByModule(preset)?.id ?? preset) : undefined;
+  const presetId = preset ? (vocabulary.presetId(preset) ?? preset) : undefined;
   return { id: id ?? presetId, preset, module, line, options, issuer, type };
 }
 
@@ -188,7 +193,9 @@ export function readConfigObject(
   const providersArray: ProvidersArray | undefined = Node.isArrayLiteralExpression(providersNode)
     ? { ...arrayLayout(providersNode), shape }
     : undefined;
-  const providers = elements.map((element) => providerOf(element, modules, presetModule));
+  const providers = elements.map((element) =>
+    providerOf(element, modules, presetModule, vocabulary),
+  );
   const session = propertyValue(object, "session");
   const strategy = Node.isObjectLiteralExpression(session)
     ? written<string>(propertyValue(session, "strategy"), "string")

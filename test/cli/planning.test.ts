@@ -1,7 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { runtimeDependency } from "../../src/commands/init/runtime-spec.js";
 import { applyChanges } from "../../src/plan/apply.js";
 import { unifiedDiff } from "../../src/plan/diff.js";
@@ -180,6 +188,38 @@ describe("writing files", () => {
     expect(readlinkSync(join(dir, ".env"))).toBe("shared/.env");
     expect(tree(dir)["shared/.env"]).toBe("PORT=1\nAUTH_SECRET=x\n");
     expect(statSync(join(dir, "shared/.env")).mode & 0o777).toBe(0o600);
+  });
+
+  it("makes the missing folders of a file in a sibling workspace package, and a rollback removes them", () => {
+    // The app's path is longer than the new folder's: folders are found by what exists, not by
+    // how long their paths are.
+    const root = copyFixture("express4-cjs-js", false);
+    const app = join(root, "apps/a-server-with-a-rather-long-folder-name");
+    mkdirSync(app, { recursive: true });
+    mkdirSync(join(root, "packages/db"), { recursive: true });
+    const plan = {
+      root: app,
+      files: [
+        {
+          path: "../../packages/db/src/schema/auth.ts",
+          before: undefined,
+          after: "x\n",
+          reasons: [],
+        },
+        { path: "src/auth.ts", before: undefined, after: "y\n", reasons: [] },
+      ],
+      manual: [],
+    };
+    vi.stubEnv("CREATE_AUTH_TEST_FAIL_WRITE", "src/auth.ts");
+    try {
+      expect(() => applyChanges(plan)).toThrow(/Every file was restored/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(existsSync(join(root, "packages/db/src"))).toBe(false);
+    applyChanges(plan);
+    expect(tree(root)["packages/db/src/schema/auth.ts"]).toBe("x\n");
+    expect(tree(app)["src/auth.ts"]).toBe("y\n");
   });
 });
 

@@ -41,6 +41,13 @@ describe("secret", () => {
     expect(forced.stderr).toContain("everyone signs in again");
     expect(read(dir, ".env")).not.toContain("original-value");
     expect(read(dir, ".env").match(/^AUTH_SECRET=/gm)).toHaveLength(1);
+    // The installed command with no terminal (stdin a pipe, CI unset): the same, unasked (only
+    // a rotation waits for a confirmation).
+    writeFileSync(join(dir, ".env"), "AUTH_SECRET=original-value-that-must-survive-xxxxxxxx\n");
+    const bin = runBin(["secret", "--force", "--cwd", dir], { env: { CI: "" }, input: "" });
+    expect(bin.exitCode, bin.stderr).toBe(0);
+    expect(bin.stderr).toContain("everyone signs in again");
+    expect(read(dir, ".env")).toMatch(/^AUTH_SECRET=[\w-]{43}$/m);
   });
 
   it("--rotate writes AUTH_SECRET_NEXT (accepted, never issued) and --promote moves it to the next AUTH_SECRET_n", async () => {

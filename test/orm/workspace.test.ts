@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,9 +8,13 @@ import type { OrmDetection } from "../../src/orm/types.js";
 import { ormMigration, ormWiring, planOrmSchema } from "../../src/orm/workspace-wiring.js";
 import { PlanBuilder } from "../../src/plan/change-set.js";
 import { readPackageJson } from "../../src/project/package-json.js";
+import { removeTemporary, runInit } from "../support/cli.js";
 import { applyPlan, removeProjects, writeProject } from "./drizzle-project.js";
 
-afterAll(removeProjects);
+afterAll(() => {
+  removeProjects();
+  removeTemporary();
+});
 
 // A workspace laid out as create-better-t-stack makes it: the app in apps/server depends on
 // @acme/db, linked by npm from node_modules to packages/db, which holds Drizzle. The package's
@@ -154,5 +159,77 @@ describe("an ORM kept in a sibling workspace package", () => {
       "../../packages/db npx --no-install drizzle-kit generate --name auth",
       "../../packages/db npx --no-install drizzle-kit migrate",
     ]);
+  });
+});
+
+describe("init's plan for an app whose ORM is in a sibling workspace package", () => {
+  /** The workspace with a real Express app, committed to git at the workspace root. */
+  function committedWorkspace(): string {
+    const root = workspace({ main: "src/index.ts" });
+    writeProject(
+      {
+        "apps/server/src/index.ts":
+          'import express from "express";\n\nconst app = express();\napp.use(express.json());\napp.listen(3000);\n',
+      },
+      root,
+    );
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
+        cwd: root,
+        stdio: "pipe",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "workspace");
+    return root;
+  }
+
+  it("names every file from the workspace root, in the summary, the diff and --json, and the diff applies there with git apply", async () => {
+    const root = committedWorkspace();
+    const app = join(root, server);
+    // Uncommitted work in the package: the warning names it the way the summary does.
+    writeFileSync(
+      join(root, "packages/db/src/index.ts"),
+      `${readFileSync(join(root, "packages/db/src/index.ts"), "utf8")}// wip\n`,
+    );
+    const shown = await runInit({ cwd: app, providers: "email", diff: true });
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(
+      "Paths are from the workspace root (../..): the plan changes files outside this project.",
+    );
+    expect(shown.stdout).toMatch(/^ {2}create apps\/server\/src\/auth\.ts /m);
+    expect(shown.stdout).toMatch(/^ {2}create packages\/db\/src\/schema\/auth\.ts /m);
+    expect(shown.stdout).toMatch(/^ {2}update packages\/db\/src\/index\.ts /m);
+    // Detection's evidence names the package from the app (`@acme/db (../../packages/db)`); the
+    // plan never does.
+    expect(shown.stdout.slice(shown.stdout.indexOf("\nPlan\n"))).not.toContain("../../packages");
+    const headers = shown.stdout.split("\n").filter((line) => /^(---|\+\+\+) /.test(line));
+    expect(headers).toContain("+++ b/apps/server/src/auth.ts");
+    expect(headers).toContain("+++ b/packages/db/src/schema/auth.ts");
+    expect(headers).toContain("--- a/packages/db/src/index.ts");
+    expect(headers.filter((line) => line.includes(".."))).toEqual([]);
+    expect(shown.stderr).toContain(
+      "Uncommitted changes in packages/db/src/index.ts: review the result with git diff.",
+    );
+
+    // The printed diff, saved, applies from the workspace root (git refuses a `..` in a path).
+    const diff = shown.stdout.slice(shown.stdout.indexOf("\n---") + 1);
+    writeFileSync(join(root, "auth.diff"), diff);
+    expect(() =>
+      execFileSync("git", ["apply", "--check", "auth.diff"], { cwd: root, stdio: "pipe" }),
+    ).not.toThrow();
+
+    const json = await runInit({ cwd: app, providers: "email", dryRun: true, json: true });
+    expect(json.exitCode, json.stderr).toBe(0);
+    const plan = json.json!.plan as { pathsFrom: string; files: { path: string; diff: string }[] };
+    expect(plan.pathsFrom).toBe("../..");
+    expect(plan.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining([
+        "apps/server/src/auth.ts",
+        "packages/db/src/schema/auth.ts",
+        "packages/db/src/index.ts",
+      ]),
+    );
+    for (const file of plan.files) expect(file.diff).toContain(`+++ b/${file.path}\n`);
   });
 });
