@@ -343,6 +343,33 @@ describe("Prisma migration commands", () => {
     expect(pnpm.printOnly).toBeUndefined();
   });
 
+  it("runs prisma generate after migrating on Prisma 7, whose migrate dev and db push no longer do", () => {
+    const seven = (extra: Record<string, unknown>, files: Record<string, string> = {}) =>
+      plan({
+        "package.json": packageJson({
+          dependencies: { "@prisma/client": "^7.2.0" },
+          devDependencies: { prisma: "^7.2.0" },
+          ...extra,
+        }),
+        "prisma/schema.prisma": PG,
+        ...files,
+      });
+    expect(line(seven({}))).toEqual([
+      "npx --no-install prisma migrate dev --name auth",
+      "npx --no-install prisma generate",
+    ]);
+    expect(line(seven({ scripts: { "db:push": "prisma db push" } }))).toEqual([
+      "npx --no-install prisma db push",
+      "npx --no-install prisma generate",
+    ]);
+    // The installed version wins over the declared range.
+    const installed = seven(
+      {},
+      { "node_modules/prisma/package.json": JSON.stringify({ name: "prisma", version: "6.19.3" }) },
+    );
+    expect(line(installed)).toEqual(["npx --no-install prisma migrate dev --name auth"]);
+  });
+
   it("uses db push only for an app without migrations whose scripts push", () => {
     const scripts = { scripts: { "db:sync": "prisma db push && prisma generate" } };
     expect(
