@@ -11,6 +11,7 @@ import { runBin, tree } from "../support/cli.js";
 import { commandsIn, commit, initWithPackedRuntime, writeApp } from "../support/install.js";
 import { emailLinkSignIn, start } from "../support/journey.js";
 import { prismaExpressApp } from "../support/prisma-express-app.js";
+import { prismaMysqlAuthTables } from "../support/prisma-mysql-ddl.js";
 
 // The Express + Prisma API of prisma-express-app.ts on MariaDB (@prisma/adapter-mariadb).
 //
@@ -60,78 +61,6 @@ CREATE TABLE \`Post\` (
 ALTER TABLE \`Post\` ADD CONSTRAINT \`Post_authorId_fkey\` FOREIGN KEY (\`authorId\`) REFERENCES \`User\`(\`id\`) ON DELETE SET NULL ON UPDATE CASCADE;
 `;
 
-/**
- * What `prisma migrate dev --name auth` writes for MySQL from the schema `init` leaves (checked
- * against the schema in the test): User's two new columns, auth's four tables with `Int` ids
- * following the app's, `@db.Text` for tokens and keys, cascading foreign keys.
- */
-const AUTH_MIGRATION = `ALTER TABLE \`User\` ADD COLUMN \`emailVerified\` DATETIME(3) NULL,
-    ADD COLUMN \`image\` TEXT NULL;
-
-CREATE TABLE \`Account\` (
-    \`id\` INTEGER NOT NULL AUTO_INCREMENT,
-    \`userId\` INTEGER NOT NULL,
-    \`type\` VARCHAR(191) NOT NULL,
-    \`provider\` VARCHAR(191) NOT NULL,
-    \`providerAccountId\` VARCHAR(191) NOT NULL,
-    \`refresh_token\` TEXT NULL,
-    \`access_token\` TEXT NULL,
-    \`expires_at\` INTEGER NULL,
-    \`refresh_token_expires_in\` INTEGER NULL,
-    \`token_type\` VARCHAR(191) NULL,
-    \`scope\` VARCHAR(191) NULL,
-    \`id_token\` TEXT NULL,
-    \`session_state\` VARCHAR(191) NULL,
-    \`createdAt\` DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-    \`updatedAt\` DATETIME(3) NOT NULL,
-
-    INDEX \`Account_userId_idx\`(\`userId\`),
-    UNIQUE INDEX \`Account_provider_providerAccountId_key\`(\`provider\`, \`providerAccountId\`),
-    PRIMARY KEY (\`id\`)
-) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-
-CREATE TABLE \`Session\` (
-    \`id\` INTEGER NOT NULL AUTO_INCREMENT,
-    \`sessionToken\` VARCHAR(191) NOT NULL,
-    \`userId\` INTEGER NOT NULL,
-    \`expires\` DATETIME(3) NOT NULL,
-    \`createdAt\` DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-    \`updatedAt\` DATETIME(3) NOT NULL,
-
-    UNIQUE INDEX \`Session_sessionToken_key\`(\`sessionToken\`),
-    INDEX \`Session_userId_idx\`(\`userId\`),
-    PRIMARY KEY (\`id\`)
-) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-
-CREATE TABLE \`VerificationToken\` (
-    \`identifier\` VARCHAR(191) NOT NULL,
-    \`token\` VARCHAR(191) NOT NULL,
-    \`expires\` DATETIME(3) NOT NULL,
-
-    PRIMARY KEY (\`identifier\`, \`token\`)
-) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-
-CREATE TABLE \`Authenticator\` (
-    \`credentialID\` VARCHAR(191) NOT NULL,
-    \`userId\` INTEGER NOT NULL,
-    \`providerAccountId\` VARCHAR(191) NOT NULL,
-    \`credentialPublicKey\` TEXT NOT NULL,
-    \`counter\` INTEGER NOT NULL,
-    \`credentialDeviceType\` VARCHAR(191) NOT NULL,
-    \`credentialBackedUp\` BOOLEAN NOT NULL,
-    \`transports\` VARCHAR(191) NULL,
-
-    UNIQUE INDEX \`Authenticator_credentialID_key\`(\`credentialID\`),
-    PRIMARY KEY (\`userId\`, \`credentialID\`)
-) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-
-ALTER TABLE \`Account\` ADD CONSTRAINT \`Account_userId_fkey\` FOREIGN KEY (\`userId\`) REFERENCES \`User\`(\`id\`) ON DELETE CASCADE ON UPDATE CASCADE;
-
-ALTER TABLE \`Session\` ADD CONSTRAINT \`Session_userId_fkey\` FOREIGN KEY (\`userId\`) REFERENCES \`User\`(\`id\`) ON DELETE CASCADE ON UPDATE CASCADE;
-
-ALTER TABLE \`Authenticator\` ADD CONSTRAINT \`Authenticator_userId_fkey\` FOREIGN KEY (\`userId\`) REFERENCES \`User\`(\`id\`) ON DELETE CASCADE ON UPDATE CASCADE;
-`;
-
 beforeAll(async () => {
   database = await throwawayMariaDb("ca_prisma_app");
   dir = writeApp("prisma-mariadb-app-", prismaExpressApp("mysql", database.url));
@@ -176,7 +105,7 @@ describe("an Express + Prisma (engine js, MariaDB) app", () => {
     });
     expect(before.exitCode, before.stdout + before.stderr).not.toBe(0);
     expect(before.stdout).toContain("online-database-tables");
-    await execute(AUTH_MIGRATION);
+    await execute(prismaMysqlAuthTables("autoincrement"));
     prisma("generate");
 
     inApp("npm", ["run", "build"]);

@@ -1,13 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startSmtpServer } from "../../runtime/test/email/smtp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ormById } from "../../src/orm/registry.js";
 import {
   type Combination,
   generate,
-  signInByMail,
+  signInToApp,
   type ThrowawayDatabase,
   tablesWithEmail,
   throwawayDatabase,
@@ -15,7 +14,14 @@ import {
   withApp,
 } from "../support/better-t-stack.js";
 import { bin } from "../support/cli.js";
-import { hashes, outcomes, run, runOwnScripts, type ScriptResults } from "../support/corpus.js";
+import {
+  hashes,
+  initPacked,
+  outcomes,
+  run,
+  runOwnScripts,
+  type ScriptResults,
+} from "../support/corpus.js";
 
 // Apps with an ORM, made by a real generator from the npm registry when the test runs (nothing
 // generated is committed): each is installed with its own npm, its own type check and database
@@ -124,21 +130,7 @@ describe("before init", () => {
 // server's dependency on it, imports the client and tables by the package's name, adds the tables
 // to the package's schema, and migrate runs drizzle-kit in the package's folder.
 describe("with auth", () => {
-  const init = (dir: string) =>
-    run(
-      process.execPath,
-      [
-        bin,
-        "init",
-        "--yes",
-        "--providers",
-        "email",
-        "--no-git-check",
-        "--runtime-spec",
-        inject("runtimeTarball"),
-      ],
-      dir,
-    );
+  const init = (dir: string) => initPacked(dir, ["--providers", "email", "--no-git-check"]);
 
   it.concurrent.each(
     combinations,
@@ -168,18 +160,9 @@ describe("with auth", () => {
     const after = await runOwnScripts(server, ownScripts);
     expect(outcomes(after), JSON.stringify(after, null, 2)).toEqual(outcomes(before));
 
-    const smtp = await startSmtpServer();
-    try {
-      const env = { AUTH_EMAIL_SERVER: smtp.url, AUTH_EMAIL_FROM: "auth@corpus.example" };
-      const session = await withApp(server, env, (app) =>
-        signInByMail(smtp, "ada@corpus.example").catch((error: Error) => {
-          throw new Error(`${error.message}\n${app.output()}`);
-        }),
-      );
-      expect(session).toMatchObject({ user: { email: "ada@corpus.example" } });
-    } finally {
-      await smtp.close();
-    }
+    expect(await signInToApp(server, "ada@corpus.example")).toMatchObject({
+      user: { email: "ada@corpus.example" },
+    });
     const [[table] = []] = await tablesWithEmail(combination.database, db);
     expect(await db.query(`SELECT email FROM ${db.quote(table ?? "")}`)).toEqual([
       ["ada@corpus.example"],

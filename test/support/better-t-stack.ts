@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
-import { linkIn, type startSmtpServer } from "../../runtime/test/email/smtp.js";
+import { linkIn, startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { HttpTestClient } from "../../runtime/test/helpers.js";
 import {
   type StartedProcess,
@@ -210,4 +210,22 @@ export async function signInByMail(
   const link = linkIn(mail);
   await client.request(`${link.pathname}${link.search}`);
   return client.session();
+}
+
+/**
+ * The generated app started with a real SMTP server as its mail transport, and a magic-link
+ * sign-in of `email` through it: the session the app then answers (its output on failure).
+ */
+export async function signInToApp(serverDir: string, email: string): Promise<unknown> {
+  const smtp = await startSmtpServer();
+  try {
+    const env = { AUTH_EMAIL_SERVER: smtp.url, AUTH_EMAIL_FROM: "auth@corpus.example" };
+    return await withApp(serverDir, env, (app) =>
+      signInByMail(smtp, email).catch((error: Error) => {
+        throw new Error(`${error.message}\n${app.output()}`);
+      }),
+    );
+  } finally {
+    await smtp.close();
+  }
 }

@@ -3,8 +3,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { execa } from "execa";
+import { inject } from "vitest";
 import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
 import { freePort, type StartedProcess, waitForHttp } from "../../runtime/test/support/process.js";
+import { bin } from "./cli.js";
 
 // What the corpus tests (projects made by real generators) share: how they run the projects'
 // own tools, which scripts they compare before and after init, and how they see that a second
@@ -34,6 +36,15 @@ export const run = (
     reject: false,
     all: true,
   });
+
+/** `create-auth init --yes` in `dir` with `flags` and the runtime packed for this run. */
+export const initPacked = (dir: string, flags: string[], env: Record<string, string> = {}) =>
+  run(
+    process.execPath,
+    [bin, "init", "--yes", ...flags, "--runtime-spec", inject("runtimeTarball")],
+    dir,
+    env,
+  );
 
 /** Every file of the project but its dependencies and git data, with a hash of its content. */
 export function hashes(dir: string): Record<string, string> {

@@ -1,10 +1,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { loopbackContext } from "../../runtime/test/support/browser.js";
 import { bin } from "./cli.js";
-import { hashes, npmStart, outcomes, run, runOwnScripts, type ScriptResults } from "./corpus.js";
+import {
+  hashes,
+  initPacked,
+  npmStart,
+  outcomes,
+  run,
+  runOwnScripts,
+  type ScriptResults,
+} from "./corpus.js";
 
 // What a project made by a real Express generator goes through once it is installed and its own
 // scripts have run (test/corpus/README.md, steps 3–7): `init --demo` with the packed runtime, the
@@ -13,21 +21,7 @@ import { hashes, npmStart, outcomes, run, runOwnScripts, type ScriptResults } fr
 // express-generator-typescript.test.ts make the projects.
 
 /** `init --yes --demo --providers credentials` with the runtime packed for this run. */
-const initDemo = (dir: string) =>
-  run(
-    process.execPath,
-    [
-      bin,
-      "init",
-      "--yes",
-      "--demo",
-      "--providers",
-      "credentials",
-      "--runtime-spec",
-      inject("runtimeTarball"),
-    ],
-    dir,
-  );
+const initDemo = (dir: string) => initPacked(dir, ["--demo", "--providers", "credentials"]);
 
 /** The demo user signs in on the built-in page; the session endpoint then names them. */
 async function signInDemoUser(browser: Browser, origin: string) {
