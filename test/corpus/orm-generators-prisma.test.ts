@@ -74,6 +74,8 @@ describe("create-better-t-stack: Express + Prisma 7 + MySQL", () => {
     expect(first.exitCode, first.all).toBe(0);
     expect(first.all).toMatch(/Database:\s+Prisma 7\.\d+\.\d+ \(MySQL\)/);
     expect(first.all).not.toMatch(/--force|--legacy-peer-deps/);
+    // Its prisma.config.ts names the schema folder with path.join, read as Prisma reads it.
+    expect(first.all).not.toContain("computes its");
     // The configuration imports the client the db package exports by default.
     const config = readFileSync(join(server, "src/auth.ts"), "utf8");
     expect(config).toMatch(/import\s+prisma\s+from\s+["']@prisma-mysql\/db["']/);

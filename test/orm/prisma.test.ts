@@ -116,6 +116,34 @@ export const db = new PrismaClient({ adapter });
     });
   });
 
+  it("reads a config schema written as path.join of literals (create-better-t-stack's), and says when it cannot", () => {
+    const config = (schema: string) =>
+      `import path from "node:path";\nimport { defineConfig } from "prisma/config";\n\nexport default defineConfig({\n  schema: ${schema},\n  migrations: { path: path.join("db", "migrations") },\n});\n`;
+    const folder = {
+      "package.json": packageJson(),
+      "db/schema/base.prisma": schema(GENERATOR, datasource("postgresql")),
+    };
+    const joined = detectIn(
+      scratch.make({ ...folder, "prisma.config.ts": config('path.join("db", "schema")') }),
+    )!;
+    expect(joined.info.schema).toMatchObject({
+      path: "db/schema",
+      multiFile: true,
+      from: 'prisma.config.ts "schema"',
+    });
+    expect(joined.warnings).toEqual([]);
+    const computed = scratch.make({
+      ...folder,
+      "prisma/schema.prisma": PG,
+      "prisma.config.ts": config('path.join(process.cwd(), "db", "schema")'),
+    });
+    const found = detectIn(computed)!;
+    expect(found.info.schema.path).toBe("prisma/schema.prisma");
+    expect(found.warnings).toContain(
+      'prisma.config.ts computes its "schema" path; the default locations were searched.',
+    );
+  });
+
   it("refuses to guess a driver-adapter client that is not exported, naming the file", () => {
     const root = scratch.make({
       ...ADAPTER_PROJECT,

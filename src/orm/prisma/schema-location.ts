@@ -29,9 +29,21 @@ export function prismaConfigFile(root: string): string | undefined {
   return CONFIG_FILES.find((file) => existsSync(join(root, file)));
 }
 
+/** A string literal's text; `path.join("prisma", "schema")` of literals joined as Node would. */
+function literalText(value: Node | undefined): string | undefined {
+  if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value))
+    return value.getLiteralText();
+  if (!Node.isCallExpression(value)) return undefined;
+  if (!/^(path\.)?(posix\.)?join$/.test(value.getExpression().getText())) return undefined;
+  const parts = value.getArguments().map(literalText);
+  return parts.length > 0 && parts.every((part) => part !== undefined)
+    ? posix.join(...(parts as string[]))
+    : undefined;
+}
+
 /**
- * A property a `prisma.config.ts` sets (`schema`, `engine`), when written as a string literal
- * (a computed value is reported, not guessed).
+ * A property a `prisma.config.ts` sets (`schema`, `engine`), when written as a string literal or
+ * a `path.join` of them (anything else computed is reported, not guessed).
  */
 export function configString(
   root: string,
@@ -42,10 +54,8 @@ export function configString(
   let found: { value?: string; computed?: boolean } = {};
   source.forEachDescendant((node) => {
     if (!Node.isPropertyAssignment(node) || node.getName() !== name) return;
-    const value = node.getInitializer();
-    if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value))
-      found = { value: value.getLiteralText() };
-    else found = { computed: true };
+    const value = literalText(node.getInitializer());
+    found = value === undefined ? { computed: true } : { value };
   });
   return found;
 }
