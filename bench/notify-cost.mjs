@@ -13,7 +13,11 @@
  * The variants: `none` (the triggers dropped), `v4` (schema version 4: a NOTIFY on every
  * change), and, where the runtime has them, `v5` (notifying only while a cache listens) with no
  * cache listening and with one listening (a `postgresDatabase({ sessionCache: true })` of the
- * bench's own). Needs `runtime/dist` (`npm run build`). Prints the figures; writes nothing.
+ * bench's own); `--only "v5 idle"` measures only those named (and `none`). Needs `runtime/dist`
+ * (`npm run build`). Prints the figures; writes nothing.
+ *
+ * Then, for the triggers' own cost apart from the NOTIFY: the server's time per single-row UPDATE
+ * of 20 000 in one transaction (one DO block, so one commit and no round trips), per variant.
  */
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
@@ -28,6 +32,7 @@ const { values: flags } = parseArgs({
     seconds: { type: "string", default: "5" },
     rounds: { type: "string", default: "6" },
     users: { type: "string", default: "5000" },
+    only: { type: "string" },
   },
 });
 const writers = Number(flags.writers);
@@ -61,8 +66,13 @@ const variants = /** @type {Record<string, string[]>} */ ({
   v4: schema.invalidationTriggers,
 });
 if (schema.listenerLease) {
-  variants["v5 idle"] = schema.listenerLease;
-  variants["v5 listening"] = schema.listenerLease;
+  // After `none` the triggers must be made again: version 5 only replaces their functions.
+  variants["v5 idle"] = [...schema.invalidationTriggers, ...schema.listenerLease];
+  variants["v5 listening"] = variants["v5 idle"];
+}
+// `--only none,v5 idle`: fewer variants, so more rounds fit in the same time (`none` always runs).
+for (const name of Object.keys(variants)) {
+  if (flags.only && name !== "none" && !flags.only.split(",").includes(name)) delete variants[name];
 }
 
 /** A cache of the bench's own, listening (and holding the lease) during `v5 listening`. */
@@ -168,6 +178,17 @@ async function measure(/** @type {number} */ ms) {
   return { perSecond: writes / elapsed, p99, errors };
 }
 
+const STATEMENTS = 20_000;
+
+/** Server time per single-row session UPDATE, in µs, with no commit or round trip between them. */
+async function statementCost() {
+  const started = performance.now();
+  await client.query(`DO $cost$ BEGIN FOR i IN 1..${STATEMENTS} LOOP
+    UPDATE sessions SET expires = now() + interval '30 days' WHERE id = (i % ${users}) + 1;
+  END LOOP; END $cost$`);
+  return ((performance.now() - started) * 1000) / STATEMENTS;
+}
+
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -219,6 +240,24 @@ try {
     );
   }
   line("");
+  const quiet = names.filter((name) => name !== "v5 listening");
+  /** @type {Record<string, number[]>} */
+  const costs = Object.fromEntries(quiet.map((name) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const name of r % 2 ? [...quiet].reverse() : quiet) {
+      await enter(name);
+      costs[name].push(await statementCost());
+      await leave();
+    }
+  }
+  line(
+    `Server time per single-row UPDATE (${STATEMENTS} in one transaction, median of ${rounds}): ${quiet
+      .map(
+        (name) =>
+          `${name} ${round(median(costs[name]), 3)} µs (spread ${round(spread(costs[name]), 2)})`,
+      )
+      .join(", ")}`,
+  );
   line(`Load average at the end: ${load()}`);
 } finally {
   await db.close();
