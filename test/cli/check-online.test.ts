@@ -87,7 +87,7 @@ describe("check --online: the runtime's tables on a real PostgreSQL", () => {
     const migrated = await snapshot(url);
     const clean = await runCheck(dir, { online: true, json: false });
     expect(clean.stdout).toMatch(
-      /online: database PostgreSQL at postgres:\/\/.* — 7 tables OK, schema version 4/,
+      /online: database PostgreSQL at postgres:\/\/.* — 7 tables OK, schema version 5/,
     );
     expect(clean.stdout).not.toMatch(/online-database/);
     expect(await snapshot(url)).toEqual(migrated);
@@ -148,7 +148,7 @@ describe("check --online: the embedded database (PGlite)", () => {
       probe: "database",
       target: "embedded database in .auth/db",
       status: "ok",
-      detail: "7 tables OK, schema version 4",
+      detail: "7 tables OK, schema version 5",
     });
   }, 60_000);
 });

@@ -56,12 +56,12 @@ describe("migrate, embedded database (PGlite)", () => {
       database: "embedded",
       target: ".auth/db",
       applied: true,
-      version: 4,
+      version: 5,
     });
     expect(first.json?.created).toEqual(expect.arrayContaining(TABLES));
     expect(existsSync(join(dir, ".auth/db/PG_VERSION"))).toBe(true);
     const second = await runMigrate({ cwd: dir, json: false });
-    expect(second.stdout).toContain("up to date (schema version 4): nothing to create");
+    expect(second.stdout).toContain("up to date (schema version 5): nothing to create");
   }, 60_000);
 
   it("--dry-run prints the SQL and creates nothing", async () => {

@@ -34,7 +34,7 @@ async function pglite(): Promise<SqlClient> {
 
 /** A step the way a later release would add one: a new column and an index. */
 const next: Migration = {
-  version: 5,
+  version: 6,
   statements: [
     `ALTER TABLE users ADD COLUMN IF NOT EXISTS locale TEXT`,
     `CREATE INDEX IF NOT EXISTS users_locale_idx ON users (locale)`,
@@ -53,14 +53,14 @@ describe.each([
   it("a fresh database gets every step and records its version", async () => {
     const db = await open();
     const result = await migrate(db);
-    expect(result).toMatchObject({ version: 4, applied: [1, 2, 3, 4] });
+    expect(result).toMatchObject({ version: 5, applied: [1, 2, 3, 4, 5] });
     // What `create-auth check --online` expects a migrated database to record.
     expect(schemaVersion).toBe(result.version);
     expect(result.created).toContain("users");
     expect(result.created).toContain("sessions_expires_idx");
     expect(result.created).toContain("password_credentials");
-    expect(await versions(db)).toEqual([1, 2, 3, 4]);
-    await expect(migrate(db)).resolves.toEqual({ created: [], version: 4, applied: [] });
+    expect(await versions(db)).toEqual([1, 2, 3, 4, 5]);
+    await expect(migrate(db)).resolves.toEqual({ created: [], version: 5, applied: [] });
   });
 
   it("a database made before versions (Auth.js's, or ours) gets every step, its rows kept", async () => {
@@ -70,7 +70,7 @@ describe.each([
     await (script.exec ? script.exec(AUTHJS_SCHEMA) : db.query(AUTHJS_SCHEMA));
     await db.query(`INSERT INTO users (name, email) VALUES ('Old', 'old@example.com')`);
     const result = await migrate(db);
-    expect(result).toMatchObject({ version: 4, applied: [1, 2, 3, 4] });
+    expect(result).toMatchObject({ version: 5, applied: [1, 2, 3, 4, 5] });
     expect(result.created).not.toContain("users");
     expect(await postgresAdapter(db).getUserByEmail("old@example.com")).toMatchObject({
       name: "Old",
@@ -82,14 +82,14 @@ describe.each([
     await migrate(db);
     await db.query(`INSERT INTO users (name, email) VALUES ('Ada', 'ada@example.com')`);
     const steps = [...migrations, next];
-    await expect(runMigrations(db, steps)).resolves.toMatchObject({ version: 5, applied: [5] });
+    await expect(runMigrations(db, steps)).resolves.toMatchObject({ version: 6, applied: [6] });
     await db.query(`UPDATE users SET locale = 'en' WHERE email = 'ada@example.com'`);
     await expect(runMigrations(db, steps)).resolves.toEqual({
       created: [],
-      version: 5,
+      version: 6,
       applied: [],
     });
-    expect(await versions(db)).toEqual([1, 2, 3, 4, 5]);
+    expect(await versions(db)).toEqual([1, 2, 3, 4, 5, 6]);
     const { rows } = await db.query(`SELECT locale FROM users WHERE email = 'ada@example.com'`);
     expect(rows[0]).toEqual({ locale: "en" });
   });
@@ -98,7 +98,7 @@ describe.each([
     const db = await open();
     const steps = [...migrations, next];
     const results = await Promise.all([1, 2, 3].map(() => runMigrations(db, steps)));
-    for (const result of results) expect(result.version).toBe(5);
-    expect(await versions(db)).toEqual([1, 2, 3, 4, 5]);
+    for (const result of results) expect(result.version).toBe(6);
+    expect(await versions(db)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

@@ -1,98 +1,32 @@
 /**
  * `postgresDatabase({ sessionCache })` on the machine's PostgreSQL: two instances on one database,
- * as two app processes would be. Whether B serves a session from memory is proven by removing
- * the row behind the triggers' back (`session_replication_role = replica` fires no trigger): a
- * cache still answers with it, the database no longer does.
+ * as two app processes would be (session-cache-rig.ts says how a hit is told from a query).
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  migrate,
-  type PostgresDatabaseOptions,
-  postgresAdapter,
-  postgresDatabase,
-  type ServerDatabase,
-} from "../../src/adapters/postgres/index.js";
+import { migrate, postgresAdapter, postgresDatabase } from "../../src/adapters/postgres/index.js";
 import { DependencyOverloaded } from "../../src/errors.js";
 import type { AuthConfig } from "../../src/types.js";
 import { captureLogger, outboxEmailProvider, SECRET, setCookie, TestClient } from "../helpers.js";
 import { describeAdapterConformance } from "./conformance.js";
 import { DATABASE_URL, isolatedPool } from "./database.js";
+import { cacheRig, eventually, type Instance } from "./session-cache-rig.js";
 
 let database: Awaited<ReturnType<typeof isolatedPool>>;
-const opened: ServerDatabase[] = [];
+let rig: ReturnType<typeof cacheRig>;
 const DAY = 24 * 3600 * 1000;
-
-/** One app instance's database on the test schema, the cache on. */
-function instance(options: PostgresDatabaseOptions = {}, url = DATABASE_URL) {
-  const db = postgresDatabase({
-    connectionString: url,
-    pool: { options: `-c search_path=${database.schema}` },
-    sessionCache: true,
-    ...options,
-  });
-  opened.push(db);
-  return { db, adapter: postgresAdapter(db) };
-}
-type Instance = ReturnType<typeof instance>;
-
-let userCount = 0;
-/** A user with one session per token given, written by "another process" (plain SQL). */
-async function userWithSessions(...tokens: string[]) {
-  const email = `cache-${++userCount}@example.com`;
-  const { rows } = await database.pool.query(
-    `INSERT INTO users (name, email) VALUES ('Ada', $1) RETURNING id`,
-    [email],
-  );
-  const userId = rows[0]!.id as number;
-  for (const token of tokens) {
-    await database.pool.query(
-      `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, now() + interval '1 day')`,
-      [token, userId],
-    );
-  }
-  return userId;
-}
-
-/** Deletes a session without telling anyone: no trigger fires under the replica role. */
-async function deleteUnnoticed(token: string) {
-  const client = await database.pool.connect();
-  try {
-    await client.query(`SET session_replication_role = replica`);
-    await client.query(`DELETE FROM sessions WHERE "sessionToken" = $1`, [token]);
-    await client.query(`SET session_replication_role = DEFAULT`);
-  } finally {
-    client.release();
-  }
-}
-
-/** Polls `check` every 25 ms until it holds; fails after 5 s. */
-async function eventually(check: () => Promise<boolean>, what: string) {
-  const until = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within 5 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-let probes = 0;
-/** Waits until `node` serves sessions from memory (its listener is up): proven with a probe. */
-async function untilCaching(node: Instance) {
-  await eventually(async () => {
-    const token = `probe-${++probes}`;
-    await userWithSessions(token);
-    await node.adapter.getSessionAndUser(token);
-    await deleteUnnoticed(token);
-    return (await node.adapter.getSessionAndUser(token)) !== null;
-  }, "the instance serves a session from its cache");
-}
+const instance: ReturnType<typeof cacheRig>["instance"] = (...args) => rig.instance(...args);
+const userWithSessions = (...tokens: string[]) => rig.userWithSessions(...tokens);
+const deleteUnnoticed = (token: string) => rig.deleteUnnoticed(token);
+const untilCaching = (node: Instance) => rig.untilCaching(node);
 
 beforeAll(async () => {
   database = await isolatedPool();
+  rig = cacheRig(database);
   await migrate(database.pool);
 });
 afterAll(async () => {
-  await Promise.all(opened.map((db) => db.close()));
+  await rig?.close();
   await database?.drop();
 });
 
@@ -426,7 +360,7 @@ describe("sessionCache on a database without the triggers", () => {
         pool: { options: `-c search_path=${other.schema}` },
         sessionCache: true,
       });
-      opened.push(db);
+      rig.opened.push(db);
       const adapter = postgresAdapter(db);
       const { rows } = await other.pool.query(
         `INSERT INTO users (name, email) VALUES ('Ada', 'untriggered@example.com') RETURNING id`,

@@ -53,7 +53,7 @@ describeAdapterConformance(
 
 describe("migrate on PostgreSQL", () => {
   it("is a no-op the second time", async () => {
-    await expect(migrate(database.pool)).resolves.toEqual({ created: [], version: 4, applied: [] });
+    await expect(migrate(database.pool)).resolves.toEqual({ created: [], version: 5, applied: [] });
   });
 
   it("adopts a database created with Auth.js's own schema and adds only what is missing", async () => {
@@ -85,7 +85,7 @@ describe("migrate on PostgreSQL", () => {
     try {
       const results = await Promise.all([1, 2, 3, 4].map(() => migrate(other.pool)));
       for (const result of results) expect(result.created.length).toBeGreaterThanOrEqual(0);
-      await expect(migrate(other.pool)).resolves.toEqual({ created: [], version: 4, applied: [] });
+      await expect(migrate(other.pool)).resolves.toEqual({ created: [], version: 5, applied: [] });
       expect(await postgresAdapter(other.pool).getUserByEmail("nobody@example.com")).toBeNull();
     } finally {
       await other.drop();

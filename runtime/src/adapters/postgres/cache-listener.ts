@@ -1,10 +1,11 @@
 import { logText } from "../../core/log-text.js";
+import { ListenerLease } from "./cache-lease.js";
 import { INVALIDATION_CHANNEL, type SessionCache } from "./session-cache.js";
 
 /** What the listener needs of a `pg.Client`. */
 export interface ListenerClient {
   connect(): Promise<unknown>;
-  query(config: { text: string; query_timeout: number }): Promise<unknown>;
+  query(config: { text: string; values?: unknown[]; query_timeout: number }): Promise<unknown>;
   end(): Promise<void>;
   on(
     event: "notification",
@@ -17,27 +18,21 @@ export interface ListenerClient {
 }
 
 /**
- * How often the listening connection is asked `SELECT 1`. A connection that went silent (a
- * partition, a half-open socket) delivers no NOTIFY and reports no error: only an unanswered
- * question reveals it.
+ * How often the listening connection renews its lease (cache-lease.ts), which is also its
+ * heartbeat. A connection that went silent (a partition, a half-open socket) delivers no NOTIFY
+ * and reports no error: only an unanswered question reveals it.
  */
 export const HEARTBEAT_MS = 1_000;
 /** How long a heartbeat may take before the connection is given up. */
 const HEARTBEAT_TIMEOUT_MS = 1_000;
 /**
- * How long one answer vouches for the cache: past it (no answer since, a stalled event loop)
- * entries stop serving even before the connection is given up. Above interval + time-out, so a
- * healthy connection never lapses.
+ * How long one answer vouches for the cache, counted from its question: past it (no answer since,
+ * a stalled event loop) entries stop serving even before the connection is given up. Above
+ * interval + time-out, so a healthy connection never lapses.
  */
 export const LEASE_MS = 3_000;
 /** Reconnection backoff: doubles from the first delay up to the last, with jitter. */
 const BACKOFF_MS = [100, 5_000] as const;
-
-/** Whether the `sessions` table the connection sees has the invalidation triggers. */
-const TRIGGERS_PRESENT = `SELECT EXISTS (SELECT 1 FROM pg_trigger
-  WHERE tgname = 'create_auth_sessions_deleted' AND tgrelid = to_regclass('sessions')) AS present`;
-const MISSING_TRIGGERS =
-  "the database has no invalidation triggers (schema version 4): run `npx create-auth migrate`";
 
 export interface InvalidationListener {
   /** Stops listening for good and closes the connection. */
@@ -57,8 +52,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * Keeps one dedicated connection (`newClient`, never a pooled one: LISTEN belongs to a session)
  * listening on {@link INVALIDATION_CHANNEL} and applies each NOTIFY to `cache`. The cache is
- * trusted only between a successful LISTEN and the loss of that connection (an error, its end, an
- * unanswered heartbeat); at the loss it is emptied, and reconnection is retried with backoff.
+ * trusted only between a successful LISTEN followed by the lease's registration (cache-lease.ts)
+ * and the loss of that connection (an error, its end, an unanswered heartbeat, a lease that may
+ * have lapsed); at the loss it is emptied, and reconnection is retried with backoff.
  */
 export function startInvalidationListener(
   cache: SessionCache,
@@ -82,26 +78,33 @@ export function startInvalidationListener(
     client.on("notification", (message) => {
       if (message.channel === INVALIDATION_CHANNEL) cache.apply(message.payload);
     });
-    const ask = (text: string) =>
-      Promise.race([client.query({ text, query_timeout: HEARTBEAT_TIMEOUT_MS }), failOnLoss]);
+    const ask = (text: string, values?: unknown[]) =>
+      Promise.race([
+        client.query({ text, values, query_timeout: HEARTBEAT_TIMEOUT_MS }),
+        failOnLoss,
+      ]);
     await Promise.race([client.connect(), failOnLoss]);
     client.connection?.stream?.unref?.();
     await ask(`LISTEN ${INVALIDATION_CHANNEL}`);
-    // Without the triggers (a database not migrated to schema version 4) nothing would ever be
-    // invalidated from elsewhere: the cache stays off until they exist.
-    const found = (await ask(TRIGGERS_PRESENT)) as { rows?: { present?: boolean }[] } | undefined;
-    if (found?.rows?.[0]?.present !== true) throw new Error(MISSING_TRIGGERS);
-    if (stopping.signal.aborted) return;
+    // Without the triggers and the lease (a database not migrated to schema version 5) nothing
+    // would be invalidated from elsewhere: the cache stays off until they exist.
+    const lease = new ListenerLease(ask);
+    await lease.assertSchema();
+    // From the lease on, writers notify; entries exist only once the writers that may not have
+    // seen it are done (reads begun before cannot be kept: see put()).
+    const pause = async (ms: number) => {
+      await Promise.race([sleep(ms, stopping.signal), failOnLoss]);
+      return !stopping.signal.aborted;
+    };
+    if (!(await lease.register(HEARTBEAT_MS, pause))) return;
+    let sent = await lease.renew();
     if (reported) console.error("[auth][postgres] session cache on again: listening");
     reported = false;
-    // Entries exist only from here on: reads begun before LISTEN cannot be kept (see put()).
     cache.flush();
-    cache.confirm(LEASE_MS);
     while (!stopping.signal.aborted) {
-      await Promise.race([sleep(HEARTBEAT_MS, stopping.signal), failOnLoss]);
-      if (stopping.signal.aborted) return;
-      await ask("SELECT 1");
-      cache.confirm(LEASE_MS);
+      cache.confirm(LEASE_MS - (Date.now() - sent));
+      if (!(await pause(HEARTBEAT_MS))) return;
+      sent = await lease.renew();
     }
   }
 

@@ -1,5 +1,12 @@
 import type { SqlClient } from "./client.js";
-import { expiryIndexes, indexes, invalidationTriggers, passwordTables, tables } from "./schema.js";
+import {
+  expiryIndexes,
+  indexes,
+  invalidationTriggers,
+  listenerLease,
+  passwordTables,
+  tables,
+} from "./schema.js";
 
 export interface MigrationResult {
   /** Tables and indexes that did not exist before. */
@@ -42,6 +49,8 @@ export const migrations: Migration[] = [
   { version: 3, statements: passwordTables.map((entry) => entry.sql) },
   // NOTIFY on changes of sessions and users, for `postgresDatabase({ sessionCache })`.
   { version: 4, statements: invalidationTriggers },
+  // Those NOTIFYs only while a cache listens: a NOTIFY serialises commits even with nobody to hear.
+  { version: 5, statements: listenerLease },
 ];
 
 /**

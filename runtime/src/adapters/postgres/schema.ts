@@ -147,18 +147,41 @@ export const passwordTables: { name: string; sql: string }[] = [
 const MOST_IDS = 500;
 
 /**
+ * Where a cache's listener holds its lease (schema version 5): the epoch millisecond until which
+ * writers must notify. A sequence, because its value is read as it is now, whatever the reader's
+ * snapshot (a REPEATABLE READ writer sees a lease taken after its transaction began).
+ */
+export const LEASE_SEQUENCE = "create_auth_cache_lease";
+/**
+ * How long one renewal keeps writers notifying (30 s), far past the 3 s a listener's answer
+ * vouches for its cache: a listener that stopped renewing stopped trusting long before.
+ */
+export const LEASE_HELD_MS = 30_000;
+
+/**
+ * The first statement of a version-5 trigger function: nothing to tell while no cache listens. The
+ * lease is found next to the table that fired (not through the writer's `search_path`); a lease
+ * missing or unreadable (NULL) notifies, so only a lease known to have lapsed stays quiet.
+ */
+const skipUnlessListened = `IF pg_sequence_last_value(to_regclass(format('%I.${LEASE_SEQUENCE}', TG_TABLE_SCHEMA)))
+    <= (extract(epoch FROM clock_timestamp()) * 1000)::bigint THEN
+    RETURN NULL;
+  END IF;
+  `;
+
+/**
  * A statement-level trigger function for `table`: one `pg_notify` per statement, carrying the ids
  * of the rows it changed (`s:1,2` or `u:1,2`), never session tokens (anyone may LISTEN), or `*`
  * when there are too many. `live` filters the rows that need telling: deleting a session that had
  * expired changes nothing a reader would accept (it checks `expires` itself), so pruning sends
- * nothing at all.
+ * nothing at all. `gated` (version 5) sends only while a cache holds the lease.
  */
-const notifyFunction = (name: string, prefix: "s" | "u", live: string) => ({
+const notifyFunction = (name: string, prefix: "s" | "u", live: string, gated = false) => ({
   name,
   sql: `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE ids text[];
 BEGIN
-  SELECT array_agg(id) INTO ids FROM (SELECT id::text AS id FROM changed WHERE ${live} LIMIT ${MOST_IDS + 1}) AS capped;
+  ${gated ? skipUnlessListened : ""}SELECT array_agg(id) INTO ids FROM (SELECT id::text AS id FROM changed WHERE ${live} LIMIT ${MOST_IDS + 1}) AS capped;
   IF ids IS NOT NULL THEN
     PERFORM pg_notify('${INVALIDATION_CHANNEL}', CASE WHEN cardinality(ids) > ${MOST_IDS} THEN '*'
       ELSE '${prefix}:' || array_to_string(ids, ',') END);
@@ -166,6 +189,22 @@ BEGIN
   RETURN NULL;
 END $fn$`,
 });
+
+/** The TRUNCATE triggers' function: everything may have changed. */
+const notifyAll = (gated: boolean) =>
+  `CREATE OR REPLACE FUNCTION create_auth_notify_all() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  ${gated ? skipUnlessListened : ""}PERFORM pg_notify('${INVALIDATION_CHANNEL}', '*');
+  RETURN NULL;
+END $fn$`;
+
+/** The trigger functions: the same names and payloads in versions 4 and 5 (which is gated). */
+const notifyFunctions = (gated: boolean) => [
+  notifyFunction("create_auth_notify_sessions", "s", "true", gated).sql,
+  notifyFunction("create_auth_notify_live_sessions", "s", "expires >= now()", gated).sql,
+  notifyFunction("create_auth_notify_users", "u", "true", gated).sql,
+  notifyAll(gated),
+];
 
 /** A statement-level trigger (dropped first: `CREATE OR REPLACE TRIGGER` needs PostgreSQL 14). */
 const trigger = (name: string, when: string, table: string, fn: string, changed = true) => [
@@ -180,14 +219,7 @@ const trigger = (name: string, when: string, table: string, fn: string, changed 
  * table takes one event, hence one trigger per event.
  */
 export const invalidationTriggers: string[] = [
-  notifyFunction("create_auth_notify_sessions", "s", "true").sql,
-  notifyFunction("create_auth_notify_live_sessions", "s", "expires >= now()").sql,
-  notifyFunction("create_auth_notify_users", "u", "true").sql,
-  `CREATE OR REPLACE FUNCTION create_auth_notify_all() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  PERFORM pg_notify('${INVALIDATION_CHANNEL}', '*');
-  RETURN NULL;
-END $fn$`,
+  ...notifyFunctions(false),
   ...trigger("create_auth_sessions_updated", "UPDATE", "sessions", "create_auth_notify_sessions"),
   ...trigger(
     "create_auth_sessions_deleted",
@@ -207,5 +239,33 @@ END $fn$`,
   ...trigger("create_auth_users_truncated", "TRUNCATE", "users", "create_auth_notify_all", false),
 ];
 
+/**
+ * Schema version 5: the triggers notify only while some cache listens, so an install that never
+ * turns `sessionCache` on pays no NOTIFY (one serialises every notifying commit, fsync included:
+ * bench/notify-cost.mjs). Each listener renews a lease in {@link LEASE_SEQUENCE} every heartbeat
+ * through `create_auth_cache_renew()` (SECURITY DEFINER: the app's role needs no privilege on the
+ * sequence, and no caller can shorten a lease), which answers the lease it found (`held_before`),
+ * what this renewal guarantees (`held_until`) and the server's clock after it (`checked_at`):
+ * cache-lease.ts proves continuity with them. The lease starts lapsed (1), and `PUBLIC` may read
+ * it: every writer's trigger does.
+ */
+export const listenerLease: string[] = [
+  `CREATE SEQUENCE IF NOT EXISTS ${LEASE_SEQUENCE}`,
+  `GRANT SELECT ON SEQUENCE ${LEASE_SEQUENCE} TO PUBLIC`,
+  // A DO block: this list is also run as a plain script (`schema`), where PERFORM does not exist.
+  `DO $lease$ BEGIN PERFORM setval('${LEASE_SEQUENCE}', 1); END $lease$`,
+  `CREATE OR REPLACE FUNCTION create_auth_cache_renew(OUT held_before bigint, OUT held_until bigint,
+  OUT checked_at bigint) LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $fn$
+BEGIN
+  -- One renewal at a time, so that renewals only ever extend the lease.
+  PERFORM pg_advisory_xact_lock(hashtext('create-auth:cache-lease'));
+  held_before := pg_sequence_last_value('${LEASE_SEQUENCE}');
+  held_until := (extract(epoch FROM clock_timestamp()) * 1000)::bigint + ${LEASE_HELD_MS};
+  PERFORM setval('${LEASE_SEQUENCE}', greatest(held_until, held_before));
+  checked_at := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+END $fn$`,
+  ...notifyFunctions(true),
+];
+
 /** The whole schema as one SQL script, for review or manual application. */
-export const schema = `${[...tables, ...indexes, ...expiryIndexes, ...passwordTables].map((entry) => `${entry.sql};`).join("\n\n")}\n\n${invalidationTriggers.map((sql) => `${sql};`).join("\n\n")}\n`;
+export const schema = `${[...tables, ...indexes, ...expiryIndexes, ...passwordTables].map((entry) => `${entry.sql};`).join("\n\n")}\n\n${[...invalidationTriggers, ...listenerLease].map((sql) => `${sql};`).join("\n\n")}\n`;

@@ -8,7 +8,7 @@
 /** Where a `ServerDatabase` carries its cache for `postgresAdapter` (registered: two copies agree). */
 export const sessionCacheKey: unique symbol = Symbol.for("@create-auth/runtime/pg-session-cache");
 
-/** The NOTIFY channel the schema's triggers (version 4) send on. */
+/** The NOTIFY channel the schema's triggers (versions 4 and 5) send on. */
 export const INVALIDATION_CHANNEL = "create_auth_sessions";
 
 /** `sessionCache: true` means these. */
