@@ -255,7 +255,7 @@ export const presetDeviations: Record<string, PresetDeviation> = {
   },
   mattermost: {
     differs: { ...authorization, ...checks },
-    why: "`scope=user`, the server's own scope (Auth.js sends `openid profile email`, which Mattermost does not define); `state` besides PKCE, as its authorize documents it",
+    why: "`scope=user`, the server's own scope (Auth.js sends `openid profile email`, which Mattermost does not define); `state` besides PKCE: the page documents PKCE for the newer public clients, and a server from before ignores the challenge",
     source: "https://developers.mattermost.com/integrate/apps/authentication/oauth2/",
   },
   "microsoft-entra-id": {
@@ -284,7 +284,7 @@ export const presetDeviations: Record<string, PresetDeviation> = {
   },
   nextcloud: {
     differs: { ...authorization, ...checks },
-    why: "`scope=profile` (Nextcloud ignores scopes; Auth.js sends `openid profile email`); `state` besides PKCE, as the OAuth 2 page shows the authorize request",
+    why: "`scope=profile` (Nextcloud ignores scopes; Auth.js sends `openid profile email`); `state` besides PKCE: Nextcloud's OAuth 2 app has no PKCE yet ([a draft](https://github.com/nextcloud/server/pull/59930)), so the challenge is ignored",
     source:
       "https://docs.nextcloud.com/server/latest/admin_manual/configuration_server/oauth2.html",
   },
