@@ -10,7 +10,7 @@ export const catalogue = defineCatalogue({
   kind: "oauth",
   importName: "Coinbase",
   console: "https://portal.cdp.coinbase.com/",
-  scopes: "wallet:user:read wallet:user:email",
+  scopes: "wallet:user:email wallet:user:read",
   checks: ["pkce", "state"],
   quirks: "Coinbase App OAuth; client_secret_post; the profile is wrapped in `data`.",
   brandColor: { light: "#0052ff", dark: "#0052ff" },

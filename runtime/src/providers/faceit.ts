@@ -10,7 +10,7 @@ export const catalogue = defineCatalogue({
   kind: "oauth",
   importName: "FACEIT",
   console: "https://developers.faceit.com/apps",
-  checks: ["pkce", "state"],
+  checks: ["pkce"],
   quirks:
     "Scopes (`openid`, `email`, `profile`) are picked on the app's client, so none is sent; asks for `redirect_popup=true`; the id is the user's `guid`.",
   brandColor: { light: "#ff5500", dark: "#ff5500" },
@@ -35,7 +35,7 @@ export default function FACEIT(
       id: "faceit",
       name: "FACEIT",
       type: "oauth",
-      checks: ["pkce", "state"],
+      checks: ["pkce"],
       authorization: {
         url: "https://accounts.faceit.com/accounts",
         params: { redirect_popup: "true" },

@@ -12,7 +12,7 @@ export const catalogue = defineCatalogue({
   importName: "HubSpot",
   console: "https://app.hubspot.com/developer",
   scopes: "oauth",
-  checks: ["pkce", "state"],
+  checks: ["pkce"],
   quirks:
     "client_secret_post, on HubSpot's dated OAuth API (`/oauth/2026-03/token`; v1 stops on 2027-02-16); the profile is the access token's introspection (a form `POST` of the token and the client's credentials to `/oauth/2026-03/token/introspect`, no `Authorization` header), whose `user` is the email; the numeric `user_id` becomes a string, and an inactive token ends the sign-in.",
   brandColor: { light: "#ff7a59", dark: "#ff7a59" },
@@ -59,7 +59,7 @@ export default function HubSpot(
       id: "hubspot",
       name: "HubSpot",
       type: "oauth",
-      checks: ["pkce", "state"],
+      checks: ["pkce"],
       authorization: {
         url: "https://app.hubspot.com/oauth/authorize",
         params: { scope: catalogue.scopes },

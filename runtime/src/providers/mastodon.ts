@@ -20,7 +20,7 @@ export const catalogue = defineCatalogue({
   options:
     "`issuer` is the server, e.g. `https://mastodon.social` (the endpoints are built from it)",
   scopes: "read:accounts",
-  checks: ["pkce", "state"],
+  checks: ["pkce"],
   quirks:
     "An app is registered on one server, which the issuer names; the profile is `/api/v1/accounts/verify_credentials`, which carries no email.",
   brandColor: { light: "#6364ff", dark: "#858afa" },
@@ -49,7 +49,7 @@ export default function Mastodon(
       id: "mastodon",
       name: "Mastodon",
       type: "oauth",
-      checks: ["pkce", "state"],
+      checks: ["pkce"],
       authorization: {
         url: `${server}/oauth/authorize`,
         params: { scope: catalogue.scopes },

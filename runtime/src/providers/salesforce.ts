@@ -11,7 +11,7 @@ export const catalogue = defineCatalogue({
   importName: "Salesforce",
   console: "https://login.salesforce.com/lightning/setup/NavigationMenus/home",
   scopes: "openid profile email",
-  checks: ["pkce", "state"],
+  checks: ["pkce", "state", "nonce"],
   options: "`issuer` for a sandbox (`https://test.salesforce.com`) or a My Domain",
   quirks:
     "The profile comes from the userinfo endpoint (as in Auth.js), whose `sub` is the user's identity URL; create a Connected App (or External Client App) with the `openid` scope.",
@@ -43,7 +43,7 @@ export default function Salesforce(
       name: "Salesforce",
       issuer: "https://login.salesforce.com",
       idToken: false,
-      checks: ["pkce", "state"],
+      checks: ["pkce", "state", "nonce"],
       profile: (profile) => ({
         id: profile.sub,
         name: profile.name ?? profile.preferred_username ?? null,

@@ -11,7 +11,7 @@ export const catalogue = defineCatalogue({
   importName: "Webex",
   console: "https://developer.webex.com/my-apps",
   scopes: "spark:people_read",
-  checks: ["pkce", "state"],
+  checks: ["pkce"],
   options: "`apiBaseUrl`: another Webex API base (default `https://webexapis.com/v1`)",
   quirks:
     "A Webex integration; only `spark:people_read` is asked (Auth.js adds `spark:kms`); the email is the first of `emails`.",
@@ -48,7 +48,7 @@ export default function Webex({
       id: "webex",
       name: "Webex",
       type: "oauth",
-      checks: ["pkce", "state"],
+      checks: ["pkce"],
       authorization: { url: `${base}/authorize`, params: { scope: catalogue.scopes } },
       token: `${base}/access_token`,
       userinfo: `${base}/people/me`,

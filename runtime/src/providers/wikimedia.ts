@@ -16,7 +16,7 @@ export const catalogue = defineCatalogue({
   kind: "oauth",
   importName: "Wikimedia",
   console: "https://meta.wikimedia.org/wiki/Special:OAuthConsumerRegistration/propose/oauth2",
-  checks: ["pkce", "state"],
+  checks: ["pkce"],
   quirks:
     "Grants are chosen when the consumer is registered (choose identity verification only), so no `scope` is sent; a new consumer works only for its owner until Wikimedia approves it; the email is there only with the email grant, and an account may have none.",
   brandColor: { light: "#000000", dark: "#ffffff" },
@@ -48,7 +48,7 @@ export default function Wikimedia(
       id: "wikimedia",
       name: "Wikimedia",
       type: "oauth",
-      checks: ["pkce", "state"],
+      checks: ["pkce"],
       authorization: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize",
       token: "https://meta.wikimedia.org/w/rest.php/oauth2/access_token",
       userinfo: profileRequest({

@@ -12,7 +12,7 @@ export const catalogue = defineCatalogue({
   importName: "Yandex",
   console: "https://oauth.yandex.com/client/new",
   scopes: "login:info login:email login:avatar",
-  checks: ["pkce", "state"],
+  checks: ["pkce"],
   quirks:
     "The profile is `login.yandex.ru/info`, sent the token as `Authorization: OAuth <token>` (not `Bearer`); the scopes must also be ticked for the app in the console.",
   brandColor: { light: "#fc3f1d", dark: "#ff6a4d" },
@@ -46,7 +46,7 @@ export default function Yandex(
       id: "yandex",
       name: "Yandex",
       type: "oauth",
-      checks: ["pkce", "state"],
+      checks: ["pkce"],
       authorization: {
         url: "https://oauth.yandex.ru/authorize",
         params: { scope: catalogue.scopes },

@@ -177,14 +177,17 @@ export const deviations: Deviation[] = [
       "an OAuth 2 (not OIDC) authorization URL without `scope` gets `scope=openid profile email`",
     ours: "no scope is added to a plain OAuth 2 provider (OIDC providers get `openid profile email`, as in Auth.js)",
     reason: "least privilege: a plain OAuth 2 provider gets only the scope you configure",
-    scenarios: ["authorization *: a URL string without a query › query"],
+    scenarios: [
+      "authorization *: a URL string without a query › query",
+      ...presetScenarios("oauth2-default-scope"),
+    ],
   },
   {
     id: "twitch-email-verified-claim",
     authJs: "the Twitch preset asks for the `email`, `picture` and `preferred_username` claims",
     ours: "also `email_verified`",
     reason: "an account is linked by email only when the provider says the address is verified",
-    scenarios: ["authorization twitch: * › query"],
+    scenarios: ["authorization twitch: * › query", "provider twitch › authorization"],
   },
   {
     id: "entra-user-read-scope",
@@ -192,7 +195,10 @@ export const deviations: Deviation[] = [
       "the Microsoft Entra ID preset asks for `User.Read` and fetches the profile photo from Microsoft Graph",
     ours: "`openid profile email` only; no photo",
     reason: "least privilege: no Graph permission the sign-in does not need",
-    scenarios: ["authorization microsoft-entra-id: the preset's defaults › query"],
+    scenarios: [
+      "authorization microsoft-entra-id: the preset's defaults › query",
+      "provider microsoft-entra-id › authorization",
+    ],
   },
   {
     id: "head-as-get",
@@ -362,6 +368,24 @@ export const deviations: Deviation[] = [
       "GET callback/acme with a code the provider refuses › location",
       "GET callback/acme with a code the provider refuses › logged",
     ),
+  },
+  {
+    id: "authorization-per-provider-docs",
+    authJs:
+      "some presets send the browser to an authorization endpoint the provider does not document, or with a scope or parameters it does not document (an empty `scope=`, `scope=undefined`, a wider scope than the sign-in needs)",
+    ours: "the endpoint, parameters and narrowest scope the provider documents for a sign-in ([Provider presets](#provider-presets) lists each, with the page)",
+    reason:
+      "a sign-in asks for no permission it does not use, at the address the provider keeps; to ask for more, set `authorization.params.scope`",
+    scenarios: presetScenarios("authorization-per-provider-docs"),
+  },
+  {
+    id: "checks-per-provider-docs",
+    authJs:
+      "most OAuth 2 presets protect the flow with PKCE alone (no `state`), whether or not the provider documents PKCE",
+    ours: "PKCE where the provider documents it; `state` where the provider asks for it or does not document PKCE ([Provider presets](#provider-presets))",
+    reason:
+      "a PKCE challenge the provider ignores protects nothing: `state` is then what refuses a callback from a flow the browser did not start",
+    scenarios: presetScenarios("checks-per-provider-docs"),
   },
   {
     id: "token-request-per-provider-docs",

@@ -1,9 +1,10 @@
 /**
  * Issue 17: every catalogue preset that Auth.js also ships, signed in on both libraries against
  * the same local fake of the provider (its case, `runtime/test/providers/cases/<id>.ts`): the
- * requests each library sends to the provider (token endpoint, profile and further requests:
- * method, URL, client authentication, form fields, the headers a provider reads) and the session
- * a user gets must be the same, or differ only as `deviations.ts` lists.
+ * requests each library sends to the provider (the authorization request the browser is sent to
+ * and the checks it carries; token endpoint, profile and further requests: method, URL, client
+ * authentication, form fields, the headers a provider reads) and the session a user gets must be
+ * the same, or differ only as `deviations.ts` lists.
  */
 import { customFetch as authJsCustomFetch } from "@auth/core";
 import { afterAll, afterEach, beforeAll, describe, it, vi } from "vitest";
@@ -16,7 +17,7 @@ import {
   startFakeProvider,
 } from "../providers/fake-provider.js";
 import { loadCatalogue } from "../providers/load.js";
-import { AuthJsTestClient } from "./authjs.js";
+import { AuthJsTestClient, authorizationRequest } from "./authjs.js";
 import { expectSame } from "./deviations.js";
 
 const clientId = "client-id-from-the-console";
@@ -76,7 +77,30 @@ function asProviderSees(request: SeenRequest) {
   return { request: `${request.method} ${request.url}`, auth, headers, form };
 }
 
-/** Sign-in redirect, the provider's answer with a code, and the session that results. */
+/** The query parameters of the browser-bound checks (`state`, PKCE, `nonce`). */
+const checkParameters = ["state", "code_challenge", "code_challenge_method", "nonce"];
+
+/**
+ * The authorization request (the sign-in redirect) as the provider reads it, in two fields: the
+ * endpoint and the query without the checks, and the checks' parameters (random values masked).
+ * Both libraries run on the same origin, so `redirect_uri` is compared as sent.
+ */
+function authorizationAsProviderSees(location: string | null) {
+  const request = authorizationRequest(location);
+  if (!request.query) return { authorization: request, checks: null };
+  const query = Object.entries(request.query);
+  const picked = (check: boolean) =>
+    Object.fromEntries(query.filter(([key]) => checkParameters.includes(key) === check));
+  return {
+    authorization: { endpoint: request.endpoint, query: picked(false) },
+    checks: picked(true),
+  };
+}
+
+/**
+ * Sign-in redirect (the authorization request and its checks), the provider's answer with a
+ * code, and the session that results.
+ */
 async function signIn(
   client: TestClient,
   id: string,
@@ -87,7 +111,9 @@ async function signIn(
   const start = await client.request(`/auth/signin/${id}`, { form: { csrfToken } });
   const redirect = start.headers.get("location");
   // No redirect to the provider: the sign-in ended here (a configuration the preset refuses).
-  if (!redirect) return { callback: { status: start.status, location: null }, session: null };
+  const authorization = authorizationAsProviderSees(redirect);
+  if (!redirect)
+    return { ...authorization, callback: { status: start.status, location: null }, session: null };
   const location = new URL(redirect);
   setNonce(location.searchParams.get("nonce") ?? undefined);
   const callback = await returnFromProvider(client, id, c, location);
@@ -97,6 +123,7 @@ async function signIn(
   // Auth.js gives the read's time + maxAge to the millisecond, ours the token's `exp`.
   if (session?.expires) session.expires = "<time>";
   return {
+    ...authorization,
     callback: { status: callback.status, location: callback.headers.get("location") },
     session,
   };

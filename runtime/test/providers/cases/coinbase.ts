@@ -5,7 +5,7 @@ import { defineCase } from "../case.js";
 export default defineCase({
   authorization: {
     url: "https://login.coinbase.com/oauth2/auth",
-    scope: "wallet:user:read wallet:user:email",
+    scope: "wallet:user:email wallet:user:read",
     pkce: true,
     state: true,
     nonce: false,

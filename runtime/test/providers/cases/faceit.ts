@@ -11,7 +11,7 @@ export default defineCase({
     url: "https://accounts.faceit.com/accounts",
     scope: null,
     pkce: true,
-    state: true,
+    state: false,
     nonce: false,
     params: { redirect_popup: "true" },
   },

@@ -18,7 +18,7 @@ export default defineCase({
     url: "https://app.hubspot.com/oauth/authorize",
     scope: "oauth",
     pkce: true,
-    state: true,
+    state: false,
     nonce: false,
   },
   token: {

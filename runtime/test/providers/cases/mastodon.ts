@@ -10,7 +10,7 @@ export default defineCase({
     url: `${server}/oauth/authorize`,
     scope: "read:accounts",
     pkce: true,
-    state: true,
+    state: false,
     nonce: false,
   },
   token: {

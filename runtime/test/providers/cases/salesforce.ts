@@ -11,7 +11,7 @@ export default defineCase({
     scope: "openid profile email",
     pkce: true,
     state: true,
-    nonce: false,
+    nonce: true,
   },
   discovery: {
     issuer,

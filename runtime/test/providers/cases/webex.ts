@@ -13,7 +13,7 @@ export default defineCase({
     url: "https://webexapis.com/v1/authorize",
     scope: "spark:people_read",
     pkce: true,
-    state: true,
+    state: false,
     nonce: false,
   },
   token: {

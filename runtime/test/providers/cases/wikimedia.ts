@@ -14,7 +14,7 @@ export default defineCase({
     url: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize",
     scope: null,
     pkce: true,
-    state: true,
+    state: false,
     nonce: false,
   },
   token: {

@@ -9,7 +9,7 @@ export default defineCase({
     url: "https://oauth.yandex.ru/authorize",
     scope: "login:info login:email login:avatar",
     pkce: true,
-    state: true,
+    state: false,
     nonce: false,
   },
   token: {
