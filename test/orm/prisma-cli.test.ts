@@ -86,8 +86,9 @@ const URLS = {
   sqlite: "file:./dev.db",
 };
 
+/** The project's own `prisma` bin, as `npx prisma` finds it, without npx's own start-up each time. */
 async function prismaCli(root: string, args: string[], url = URLS.postgresql) {
-  return execa("npx", ["--no-install", "prisma", ...args], {
+  return execa(join(root, "node_modules", ".bin", "prisma"), args, {
     cwd: root,
     reject: false,
     all: true,
