@@ -2,10 +2,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Seconds each of the longest files took in a full run on the 2-core CI machine (2026-11-27).
- * CI runs on a clean clone, where Vitest has no durations of its own: without these it would
- * start the files project by project, largest file first, so a 2-minute file could start last
- * and leave one worker idle while it runs. A file missing here, or a figure gone stale, only
- * changes when a file starts, never what runs.
+ * CI runs on a clean clone, where Vitest has no durations of its own: without these it starts
+ * the files project by project, largest file first, so a long file starts wherever its size
+ * puts it. A file missing here, or a figure gone stale, only changes when a file starts, never
+ * what runs.
  */
 const measuredSeconds: Record<string, number> = {
   "cli:test/demo.test.ts": 163,
