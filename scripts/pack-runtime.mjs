@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds @create-auth/runtime and packs it once into .tmp/pack/. Every end-to-end fixture
 // installs this one tarball, so a test run builds the runtime once however many apps use it.
-// Skips the work when the tarball is newer than every source file. Prints the tarball path.
+// Skips the work when the tarball is newer than every source file, and the build when dist/ is.
+// Prints the tarball path.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -59,9 +60,16 @@ function packOnce() {
   }
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  // The build's output goes to stderr: `create-auth init --json` packs with this script from a
-  // checkout, and its stdout must stay one JSON document.
-  execFileSync("npm", ["run", "build", "--silent"], { cwd: runtime, stdio: ["ignore", 2, 2] });
+  // A dist/ built after the last source change is packed as it is: `npm test` has just built it
+  // (`npm run build`), and building it again cost CI a second tsc and esbuild run. The CommonJS
+  // build's cjs/package.json is written after tsc and the CommonJS files, and the build starts
+  // by removing dist/, so a build that failed leaves it missing.
+  const built = join(runtime, "dist", "cjs", "package.json");
+  if (!existsSync(built) || statSync(built).mtimeMs <= sources) {
+    // The build's output goes to stderr: `create-auth init --json` packs with this script from
+    // a checkout, and its stdout must stay one JSON document.
+    execFileSync("npm", ["run", "build", "--silent"], { cwd: runtime, stdio: ["ignore", 2, 2] });
+  }
   const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", out], {
     cwd: runtime,
   })

@@ -86,8 +86,9 @@ const URLS = {
   sqlite: "file:./dev.db",
 };
 
+/** The project's own `prisma` bin, as `npx prisma` finds it, without npx's own start-up each time. */
 async function prismaCli(root: string, args: string[], url = URLS.postgresql) {
-  return execa("npx", ["--no-install", "prisma", ...args], {
+  return execa(join(root, "node_modules", ".bin", "prisma"), args, {
     cwd: root,
     reject: false,
     all: true,
@@ -109,26 +110,10 @@ function applyPlan(root: string) {
   return set;
 }
 
-describe.concurrent("prisma validate and prisma format on the edited schemas", () => {
-  it.each(schemaCases.map((c) => [c.name, c] as const))(
-    "%s",
-    async (_name, schemaCase: SchemaCase) => {
-      const root = project(schemaCase.files, schemaCase.schemaPath);
-      const url = URLS[detectIn(root)!.dialect];
-      const set = applyPlan(root);
-      expect(set.files.length).toBeGreaterThan(0);
-      const validate = await prismaCli(root, ["validate"], url);
-      expect(validate.all).toMatch(/is valid|are valid/);
-      expect(validate.exitCode).toBe(0);
-      const format = await prismaCli(root, ["format", "--check"], url);
-      expect(format.all).toContain("All files are formatted correctly");
-      expect(format.exitCode).toBe(0);
-    },
-    120_000,
-  );
-});
-
-describe("the migration on SQLite, then @auth/prisma-adapter on the tables", () => {
+// Beside the schema checks below (sibling concurrent suites run together): its own project folder
+// and database file, and `db push` regenerates the client, which validate and format never load.
+// The longest test here, first so that it has one of the five concurrent slots from the start.
+describe.concurrent("the migration on SQLite, then @auth/prisma-adapter on the tables", () => {
   it("creates the auth tables beside the app's and signs a user up through the adapter", async () => {
     const root = project(
       {
@@ -187,6 +172,25 @@ describe("the migration on SQLite, then @auth/prisma-adapter on the tables", () 
       authenticators: ["cred-1"],
     });
   }, 180_000);
+});
+
+describe.concurrent("prisma validate and prisma format on the edited schemas", () => {
+  it.each(schemaCases.map((c) => [c.name, c] as const))(
+    "%s",
+    async (_name, schemaCase: SchemaCase) => {
+      const root = project(schemaCase.files, schemaCase.schemaPath);
+      const url = URLS[detectIn(root)!.dialect];
+      const set = applyPlan(root);
+      expect(set.files.length).toBeGreaterThan(0);
+      const validate = await prismaCli(root, ["validate"], url);
+      expect(validate.all).toMatch(/is valid|are valid/);
+      expect(validate.exitCode).toBe(0);
+      const format = await prismaCli(root, ["format", "--check"], url);
+      expect(format.all).toContain("All files are formatted correctly");
+      expect(format.exitCode).toBe(0);
+    },
+    120_000,
+  );
 });
 
 /** Signs a user up the way Auth.js does (OAuth account, database session, email token, passkey). */
