@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { createConnection } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { linkIn, startSmtpServer } from "../../runtime/test/email/smtp.js";
@@ -168,9 +169,44 @@ const portInUse = (port: number) =>
 
 let portQueue: Promise<unknown> = Promise.resolve();
 
+const alive = (pid: number) => {
+  if (!(pid > 0)) return true; // being written by its holder
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+};
+
+/**
+ * Port 3000 across test files, which run in separate worker processes: an exclusive lock file
+ * holding the holder's pid, waited for; one left by a process that died is taken over.
+ */
+async function lockPort3000(): Promise<() => void> {
+  const file = join(tmpdir(), "create-auth-tests-port-3000.lock");
+  for (;;) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(file, "utf8"));
+    } catch {}
+    if (!alive(holder)) rmSync(file, { force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * Runs `use` with the app started from its sources (its `dev` script without the watcher:
- * `tsx src/index.ts`), one app at a time since every generated app takes port 3000.
+ * `tsx src/index.ts`), one app at a time since every generated app takes port 3000 (in this
+ * process by a queue, across test files by a lock file).
  */
 export function withApp<T>(
   serverDir: string,
@@ -178,16 +214,21 @@ export function withApp<T>(
   use: (app: StartedProcess) => Promise<T>,
 ): Promise<T> {
   const turn = portQueue.then(async () => {
-    if (await portInUse(3000)) throw new Error("Port 3000 is taken: the generated app needs it.");
-    const app = startDetached(process.execPath, ["--import", "tsx", "src/index.ts"], {
-      cwd: serverDir,
-      env: { ...npmEnv, ...env },
-    });
+    const release = await lockPort3000();
     try {
-      await waitForHttp(appOrigin, app);
-      return await use(app);
+      if (await portInUse(3000)) throw new Error("Port 3000 is taken: the generated app needs it.");
+      const app = startDetached(process.execPath, ["--import", "tsx", "src/index.ts"], {
+        cwd: serverDir,
+        env: { ...npmEnv, ...env },
+      });
+      try {
+        await waitForHttp(appOrigin, app);
+        return await use(app);
+      } finally {
+        await app.stop();
+      }
     } finally {
-      await app.stop();
+      release();
     }
   });
   portQueue = turn.catch(() => {});
