@@ -6,10 +6,9 @@ import {
   type ThrowawayDatabase,
   throwawayMariaDb,
 } from "../../runtime/test/adapters/authjs-orm/databases.js";
-import { startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { runBin, tree } from "../support/cli.js";
 import { commandsIn, commit, initWithPackedRuntime, writeApp } from "../support/install.js";
-import { emailLinkSignIn, start } from "../support/journey.js";
+import { devServerEmailSignIn } from "../support/journey.js";
 import { prismaExpressApp } from "../support/prisma-express-app.js";
 import { prismaMysqlAuthTables } from "../support/prisma-mysql-ddl.js";
 
@@ -112,22 +111,12 @@ describe("an Express + Prisma (engine js, MariaDB) app", () => {
     expect(readFileSync(join(dir, "jest.config.js"), "utf8")).toContain("/node_modules/(?!@auth/)");
     expect(inApp("npm", ["test"], { DATABASE_URL: database.url })).toBeDefined();
 
-    const smtp = await startSmtpServer();
-    const app = await start(dir, "npm", ["run", "dev"], {
-      DATABASE_URL: database.url,
-      AUTH_EMAIL_SERVER: smtp.url,
-      AUTH_EMAIL_FROM: "auth@example.com",
-    });
-    try {
-      const { cookie: session } = await emailLinkSignIn(app.origin, smtp, "ada@example.com");
-      const me = await fetch(`${app.origin}/auth/session`, { headers: { cookie: session } });
-      expect(await me.json(), app.server.output()).toMatchObject({
-        user: { email: "ada@example.com" },
-      });
-    } finally {
-      await app.server.stop();
-      await smtp.close();
-    }
+    const { session, output } = await devServerEmailSignIn(
+      dir,
+      { DATABASE_URL: database.url },
+      "ada@example.com",
+    );
+    expect(session, output).toMatchObject({ user: { email: "ada@example.com" } });
     // The user is a row of the app's own User table, its session one of Session's.
     expect(
       await execute("SELECT email, emailVerified IS NOT NULL AS verified FROM `User`"),

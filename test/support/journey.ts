@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, inject } from "vitest";
-import { type CapturedMail, linkIn } from "../../runtime/test/email/smtp.js";
+import { type CapturedMail, linkIn, startSmtpServer } from "../../runtime/test/email/smtp.js";
 import { cleanEnv } from "../../runtime/test/support/fixture-app.js";
 import { freePort, startDetached, waitForHttp } from "../../runtime/test/support/process.js";
 import { runBin } from "./cli.js";
@@ -132,4 +132,29 @@ export async function emailLinkSignIn(
     headers: { cookie: before },
   });
   return { cookie: `${before}; ${setCookies(callback)}`, csrfToken };
+}
+
+/**
+ * The app's `npm run dev` with `env` and a real SMTP server as its mail transport, a magic-link
+ * sign-in of `email`, and what `/auth/session` then answers, beside the server's output.
+ */
+export async function devServerEmailSignIn(
+  dir: string,
+  env: Record<string, string>,
+  email: string,
+): Promise<{ session: unknown; output: string }> {
+  const smtp = await startSmtpServer();
+  const app = await start(dir, "npm", ["run", "dev"], {
+    ...env,
+    AUTH_EMAIL_SERVER: smtp.url,
+    AUTH_EMAIL_FROM: "auth@example.com",
+  });
+  try {
+    const { cookie } = await emailLinkSignIn(app.origin, smtp, email);
+    const me = await fetch(`${app.origin}/auth/session`, { headers: { cookie } });
+    return { session: await me.json(), output: app.server.output() };
+  } finally {
+    await app.server.stop();
+    await smtp.close();
+  }
 }
