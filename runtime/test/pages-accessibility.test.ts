@@ -246,6 +246,7 @@ describe("sign-in page in Chromium", () => {
     await page.setContent(
       signInPage({ providers, csrfToken: "t", callbackUrl: "https://app.test/", theme: {} }).html,
     );
+    await autofocused(page);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(
       "input-email-for-credentials-provider",
     );
@@ -254,6 +255,17 @@ describe("sign-in page in Chromium", () => {
     await page.close();
   });
 });
+
+/**
+ * Chromium moves focus to an `autofocus` element at a rendering update after the page loads, not
+ * during `setContent`: on a busy machine the first look can come before it. A page that focuses
+ * nothing fails here after the wait.
+ */
+async function autofocused(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement !== document.body, undefined, {
+    timeout: 5_000,
+  });
+}
 
 describe("playground authorize page in Chromium", () => {
   it("focuses the first test user, and every field has its label", async () => {
@@ -267,6 +279,7 @@ describe("playground authorize page in Chromium", () => {
         theme: {},
       }).html,
     );
+    await autofocused(page);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
       "Continue as Alice Example (alice@example.com)",
     );
