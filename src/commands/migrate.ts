@@ -57,14 +57,19 @@ export async function importFromProject<T>(
   specifier: string,
   hint: string,
 ): Promise<T> {
-  const require = createRequire(join(root, "package.json"));
-  let path: string;
-  try {
-    path = require.resolve(specifier);
-  } catch {
+  const path = resolveInProject(root, specifier);
+  if (!path)
     throw new CliError("dependency_missing", `${specifier} is not installed in ${root}: ${hint}`);
-  }
   return (await import(pathToFileURL(path).href)) as T;
+}
+
+/** Where `specifier` resolves from the project (installed, or hoisted above it); undefined if not. */
+export function resolveInProject(root: string, specifier: string): string | undefined {
+  try {
+    return createRequire(join(root, "package.json")).resolve(specifier);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { importFromProject } from "../../commands/migrate.js";
+import { pathToFileURL } from "node:url";
+import { importFromProject, resolveInProject } from "../../commands/migrate.js";
 import { CliError } from "../../errors.js";
 import type { Catalog } from "./read-only-sql.js";
 import { withTimeout } from "./timed.js";
@@ -17,19 +18,12 @@ interface MariadbConnection {
 
 type Driver<C> = { createConnection(options: object | string): Promise<C> };
 
-/** Whether `specifier` resolves from the project (a driver it has installed, hoisted or direct). */
+/** The project's own copy of a driver, when it has one (installed, or hoisted above it). */
 async function projectDriver<C>(root: string, specifier: string): Promise<Driver<C> | undefined> {
-  try {
-    const loaded = await importFromProject<Driver<C> & { default?: Driver<C> }>(
-      root,
-      specifier,
-      "",
-    );
-    return loaded.default ?? loaded;
-  } catch (error) {
-    if (error instanceof CliError && error.code === "dependency_missing") return undefined;
-    throw error;
-  }
+  const path = resolveInProject(root, specifier);
+  if (!path) return undefined;
+  const loaded = (await import(pathToFileURL(path).href)) as Driver<C> & { default?: Driver<C> };
+  return loaded.default ?? loaded;
 }
 
 /**

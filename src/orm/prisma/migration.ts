@@ -43,9 +43,10 @@ function pushesSchema(root: string): boolean {
 /**
  * `prisma migrate dev --name auth`, or `prisma db push` for an app that has no migrations and
  * pushes its schema in its scripts; then `prisma generate` on Prisma 7, whose commands no longer
- * regenerate the client. Never a command that resets or drops data. With `engine: "js"` in prisma.config.ts, Prisma 6's Wasm schema engine fails
- * `migrate dev` (SQLite: "no such table: _prisma_migrations"; PostgreSQL: "Column type 'name'
- * could not be deserialized") and `db push` on PostgreSQL; only `db push` on SQLite works. On
+ * regenerate the client. Never a command that resets or drops data. With `engine: "js"` in
+ * prisma.config.ts, Prisma 6's Wasm schema engine fails `migrate dev` (SQLite: "no such table:
+ * _prisma_migrations"; PostgreSQL: "Column type 'name' could not be deserialized") and `db push`
+ * on PostgreSQL; only `db push` on SQLite works. On
  * PostgreSQL the auth migration `init` prepared goes through `migrate diff`, `db execute` and
  * `migrate resolve` instead (js-engine-migration.ts); anything else there is printed, not run.
  */
